@@ -1,0 +1,196 @@
+/**
+ * Streaming reader of an export folder. Validates every record against the export schema and
+ * reports each fault with file, line, record id, field and reason.
+ *
+ * Fault policy (docs/export-format.md, "Faults"):
+ * - fatal: the folder cannot be trusted as a whole (missing or foreign manifest, unsupported
+ *   version, a reference document that is missing or invalid, a stream file that is missing or
+ *   holds a different number of lines than the manifest promises). `openExport` throws
+ *   an ExportError listing them.
+ * - skip: one record is wrong (bad JSON, schema violation, a locale missing, a duplicate id).
+ *   The record is left out and reported through `onFault`; the rest of the stream goes on.
+ */
+import { createReadStream, existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { z } from 'zod';
+import {
+  DOCUMENTS,
+  EXPORT_FORMAT,
+  EXPORT_FORMAT_VERSION,
+  Manifest,
+  STREAMS,
+  type Currency,
+  type Country,
+  type FulfilmentCenter,
+  type Locale,
+  type StreamName,
+  type StreamRecord,
+  type TaxRule,
+} from './export-schema.ts';
+
+export interface Fault {
+  severity: 'fatal' | 'skip';
+  file: string;
+  line?: number;
+  id?: number | string;
+  field?: string;
+  reason: string;
+}
+
+export function formatFault(f: Fault): string {
+  const where = [f.file + (f.line ? `:${f.line}` : ''), f.id !== undefined ? `record ${f.id}` : '', f.field ? `field ${f.field}` : '']
+    .filter(Boolean)
+    .join(', ');
+  return `${f.severity === 'fatal' ? 'error' : 'skipped'}: ${where}: ${f.reason}`;
+}
+
+export class ExportError extends Error {
+  readonly faults: Fault[];
+  constructor(faults: Fault[]) {
+    super(`The export cannot be used:\n${faults.map((f) => '  ' + formatFault(f)).join('\n')}`);
+    this.name = 'ExportError';
+    this.faults = faults;
+  }
+}
+
+export interface CatalogExport {
+  dir: string;
+  manifest: Manifest;
+  currencies: Currency[];
+  countries: Country[];
+  taxRules: TaxRule[];
+  fulfilmentCenters: FulfilmentCenter[];
+  /** Streams one file's valid records; faulty ones go to onFault and are left out. */
+  stream<N extends StreamName>(name: N, onFault: (fault: Fault) => void): AsyncGenerator<StreamRecord<N>>;
+}
+
+function issuesToFaults(file: string, issues: z.core.$ZodIssue[], base: Omit<Fault, 'field' | 'reason'>): Fault[] {
+  return issues.map((issue) => ({ ...base, file, field: issue.path.join('.') || undefined, reason: issue.message }));
+}
+
+async function readJson(dir: string, file: string): Promise<{ value?: unknown; fault?: Fault }> {
+  const path = join(dir, file);
+  if (!existsSync(path)) return { fault: { severity: 'fatal', file, reason: 'file is missing' } };
+  try {
+    return { value: JSON.parse(await readFile(path, 'utf8')) };
+  } catch (error) {
+    return { fault: { severity: 'fatal', file, reason: `not valid JSON (${(error as Error).message})` } };
+  }
+}
+
+/** Locale-keyed fields that must carry every locale of the export. */
+const LOCALIZED_FIELDS: Partial<Record<StreamName, string[]>> = {
+  categories: ['i18n', 'url'],
+  brands: ['i18n', 'url'],
+  folders: ['i18n', 'url'],
+  contents: ['i18n', 'url'],
+  products: ['i18n', 'url'],
+};
+
+export async function openExport(dir: string): Promise<CatalogExport> {
+  const fatal: Fault[] = [];
+  const manifestJson = await readJson(dir, 'manifest.json');
+  if (manifestJson.fault) throw new ExportError([{ ...manifestJson.fault, reason: `${manifestJson.fault.reason}: ${dir} is not an export folder` }]);
+  const manifestResult = Manifest.safeParse(manifestJson.value);
+  if (!manifestResult.success) throw new ExportError(issuesToFaults('manifest.json', manifestResult.error.issues, { severity: 'fatal' }));
+  const manifest = manifestResult.data;
+  if (manifest.version !== EXPORT_FORMAT_VERSION) {
+    throw new ExportError([
+      {
+        severity: 'fatal',
+        file: 'manifest.json',
+        field: 'version',
+        reason: `format version ${manifest.version} is not supported; this build reads ${EXPORT_FORMAT} version ${EXPORT_FORMAT_VERSION}`,
+      },
+    ]);
+  }
+  if (!manifest.locales.includes(manifest.defaultLocale)) {
+    fatal.push({ severity: 'fatal', file: 'manifest.json', field: 'defaultLocale', reason: `${manifest.defaultLocale} is not among the locales` });
+  }
+
+  const docs: Record<string, unknown> = {};
+  for (const [name, { file, schema, ...rest }] of Object.entries(DOCUMENTS)) {
+    const optional = 'optional' in rest && rest.optional;
+    if (optional && !existsSync(join(dir, file))) {
+      docs[name] = [];
+      continue;
+    }
+    const json = await readJson(dir, file);
+    if (json.fault) {
+      fatal.push(json.fault);
+      continue;
+    }
+    const parsed = schema.safeParse(json.value);
+    if (parsed.success) docs[name] = parsed.data;
+    else fatal.push(...issuesToFaults(file, parsed.error.issues, { severity: 'fatal' }));
+  }
+  for (const { file } of Object.values(STREAMS)) {
+    if (!existsSync(join(dir, file))) fatal.push({ severity: 'fatal', file, reason: 'file is missing' });
+  }
+  const currencies = (docs.currencies ?? []) as Currency[];
+  if (currencies.length && !currencies.some((c) => c.code === manifest.defaultCurrency)) {
+    fatal.push({ severity: 'fatal', file: 'currencies.json', reason: `the default currency ${manifest.defaultCurrency} is not listed` });
+  }
+  if (fatal.length) throw new ExportError(fatal);
+
+  async function* stream<N extends StreamName>(name: N, onFault: (fault: Fault) => void): AsyncGenerator<StreamRecord<N>> {
+    const { file, schema } = STREAMS[name];
+    const seen = new Set<string>();
+    const lines = createInterface({ input: createReadStream(join(dir, file), { encoding: 'utf8' }), crlfDelay: Infinity });
+    let lineNo = 0;
+    let records = 0;
+    for await (const text of lines) {
+      lineNo++;
+      if (!text.trim()) continue;
+      records++;
+      let raw: unknown;
+      try {
+        raw = JSON.parse(text);
+      } catch (error) {
+        onFault({ severity: 'skip', file, line: lineNo, reason: `not valid JSON (${(error as Error).message})` });
+        continue;
+      }
+      const rawId = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>).id ?? (raw as Record<string, unknown>).url : undefined;
+      const id = typeof rawId === 'number' || typeof rawId === 'string' ? rawId : undefined;
+      const parsed = schema.safeParse(raw);
+      if (!parsed.success) {
+        for (const f of issuesToFaults(file, parsed.error.issues, { severity: 'skip', line: lineNo, id })) onFault(f);
+        continue;
+      }
+      const record = parsed.data as StreamRecord<N> & Record<string, unknown>;
+      const missing = (LOCALIZED_FIELDS[name] ?? []).flatMap((field) => {
+        const value = record[field] as Partial<Record<Locale, unknown>>;
+        return manifest.locales.filter((l) => value[l] === undefined).map((l) => `${field}.${l}`);
+      });
+      if (missing.length) {
+        onFault({ severity: 'skip', file, line: lineNo, id, field: missing.join(', '), reason: 'missing for a locale of the export' });
+        continue;
+      }
+      const key = String(id ?? lineNo) + (name === 'redirects' ? `@${(record as { locale?: string }).locale}` : '');
+      if (seen.has(key)) {
+        onFault({ severity: 'skip', file, line: lineNo, id, reason: 'duplicate id: an earlier line has the same one' });
+        continue;
+      }
+      seen.add(key);
+      yield record;
+    }
+    const promised = manifest.counts[name];
+    if (promised !== undefined && promised !== records) {
+      throw new ExportError([
+        { severity: 'fatal', file, reason: `holds ${records} records but the manifest promises ${promised}: the export is truncated or mixed up` },
+      ]);
+    }
+  }
+
+  return {
+    dir,
+    manifest,
+    currencies,
+    countries: (docs.countries ?? []) as Country[],
+    taxRules: (docs.taxRules ?? []) as TaxRule[],
+    fulfilmentCenters: (docs.fulfilmentCenters ?? []) as FulfilmentCenter[],
+    stream,
+  };
+}
