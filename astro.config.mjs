@@ -1,0 +1,30 @@
+// One Astro project, built once per shop: SHOP picks the shop (de, at, ro), whose locale
+// configuration (src/shops/<shop>.json) sets the language, the origin and the default country.
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import { getShop, isShopCode } from './src/shops/index.ts';
+import { catalogFiles } from './src/integrations/catalog-files.ts';
+
+const code = process.env.SHOP;
+if (!isShopCode(code)) {
+  throw new Error(`Set SHOP to one of de, at, ro (got ${JSON.stringify(code)}). npm run build builds all three.`);
+}
+const shop = getShop(code);
+
+export default defineConfig({
+  // SITE_URL overrides the production origin, e.g. http://de.localhost:4321 for npm start.
+  site: process.env.SITE_URL || shop.origin,
+  output: 'static',
+  outDir: `./dist/${code}`,
+  // Per shop, so the three shops can build side by side.
+  cacheDir: `./node_modules/.astro/${code}`,
+  trailingSlash: 'never',
+  build: {
+    // Thelia's friendly URLs are flat files: `akku-bohrschrauber.html`.
+    format: 'file',
+    inlineStylesheets: 'always',
+    concurrency: Number(process.env.BUILD_CONCURRENCY || 4),
+  },
+  integrations: [react(), catalogFiles({ shop: code, exportDir: process.env.EXPORT_DIR || 'export' })],
+  devToolbar: { enabled: false },
+});

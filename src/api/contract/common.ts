@@ -1,0 +1,115 @@
+/**
+ * Shared building blocks of the shop API contract. Browser-safe: imports only zod.
+ *
+ * Request fields arrive either as JSON or form-encoded (Thelia's `thelia.cart_id`,
+ * `thelia_cart_add[quantity]`), so numbers and booleans may come as text: the request schemas
+ * accept both and yield plain numbers and booleans. Responses use plain JSON types.
+ */
+import { z } from 'zod';
+
+/** Upper bound of every id and count we accept: keeps SQLite integers and JSON numbers exact. */
+export const MAX_ID = Number.MAX_SAFE_INTEGER;
+
+/** An integer given as a number or as decimal digits ("12"). */
+export const IntInput = z.union([
+  z.number().int().min(-MAX_ID).max(MAX_ID),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d{1,16}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(-MAX_ID).max(MAX_ID)),
+]);
+/** A positive id (spec §5: ids are numeric and > 0). */
+export const IdInput = IntInput.pipe(z.number().int().positive('must be a positive id'));
+/** An id the client may send as 0/"0"/"null"/"" when it has none (Thelia's habit). */
+export const OptionalIdInput = z
+  .union([IntInput, z.literal('null'), z.literal(''), z.null()])
+  .optional()
+  .transform((v) => (typeof v === 'number' && v > 0 ? v : undefined));
+export const BoolInput = z.union([
+  z.boolean(),
+  z.literal(1).transform(() => true),
+  z.literal(0).transform(() => false),
+  z
+    .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no', ''])
+    .transform((v) => v === 'true' || v === '1' || v === 'on' || v === 'yes'),
+]);
+/** Bounded free text: the API never stores more than this in one field. */
+export const Text = (max = 255) => z.string().max(max, `must be at most ${max} characters`);
+export const Email = z.string().trim().max(254).pipe(z.email('Invalid email address')).transform((e) => e.toLowerCase());
+export const Money = z.number().describe('an amount in the currency, 2 decimals');
+export const LocaleInput = z.enum(['de_DE', 'de_AT', 'ro_RO', 'de', 'ro', 'en']).optional();
+
+/** Every error answer: `status` and `message` carry the same human text (spec §8 wording). */
+export const ErrorResponse = z.object({
+  status_code: z.number().int(),
+  status: z.string(),
+  message: z.string(),
+  /** Field-level reasons for validation errors. */
+  issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+/** A plain success with a message (e.g. 'Order Local Pickup Updated'). */
+export const MessageResponse = z.object({ status_code: z.literal(200), message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+/** The error texts the server produces, spec §8 wording where the spec has one. */
+export const ERRORS = {
+  cartNotFound: 'Cart not found',
+  addToCartFailed: 'Hinzufügen zum Einkaufswagen fehlgeschlagen',
+  removedFromCart: 'Aus dem Einkaufswagen entfernt',
+  cartItemNotFound: 'Cart item not found',
+  notEnoughStock: 'Not enough stock',
+  productNotFound: 'The requested product could not be found',
+  undeliverable: 'This item cannot be delivered to the selected country',
+  wrongLogin: 'Wrong login data',
+  emailExists: 'Email address already exists',
+  accountExists: 'There is already an account associated with this email',
+  passwordsDontMatch: 'Passwords do not match',
+  emailsDontMatch: 'Emails do not match',
+  vatInvalid: 'Company VAT is not valid',
+  vatError: 'An error occurred while verifying the Company VAT',
+  vatCouldNotValidate: 'Could not validate VAT number',
+  pleaseLoginAgain: 'Please login again',
+  loginRequired: 'Login is required but could not be processed',
+  forbidden: 'Access denied',
+  refreshFailed: 'Failed to refresh token',
+  missingRefreshData: 'Missing customer_id or email',
+  registerFailed: 'Could not register your customer details',
+  invalidData: 'Invalid data',
+  deliveryOptionsFailed: 'Could not retrieve delivery options',
+  orderFailed: 'Order failed',
+  orderSubmitFailed: 'An unexpected error occurred while submitting your order',
+  paymentRetryWait: 'Please wait 2 minutes before retrying the payment',
+  paymentMethodUnavailable: 'This payment method is not available for this cart',
+  cancelFailed: 'Failed to cancel order',
+  orderNotFound: 'Order not found',
+  addAddressFailed: 'Failed to add address',
+  updateAddressFailed: 'Failed to update address',
+  deleteAddressFailed: 'Failed to delete address',
+  addressNotFound: 'Address not found',
+  countryNotFound: 'Country not found',
+  noPickup: 'No pickup possible!',
+  localPickupAddressFailed: 'Could not process local pickup address',
+  localPickupUpdated: 'Order Local Pickup Updated',
+  localPickupAddressUpdated: 'Order Local Pickup Address Updated',
+  couponNotFound: 'Error fetching coupon',
+  couponExpired: 'This coupon has expired',
+  couponMinimum: 'The order amount is below the minimum for this coupon',
+  couponUsed: 'This coupon has already been used',
+  commentFailed: 'Error saving comment',
+  commentNotAllowed: 'You can only review products you have bought',
+  newsletterNotFound: 'Email address not found',
+  newsletterAlreadyUnsubscribed: 'Email address already unsubscribed',
+  newsletterAlreadySubscribed: 'Email address already subscribed',
+  invalidResetToken: 'This password reset link is invalid or has expired',
+  amazonPay: 'Amazon Pay problem',
+  invalidJson: 'Invalid JSON body',
+  bodyTooLarge: 'Request body too large',
+  notFound: 'Not found',
+  unknown: 'Unknown error',
+  tooManyRequests: 'Too many requests',
+} as const;
+export type ErrorText = (typeof ERRORS)[keyof typeof ERRORS];

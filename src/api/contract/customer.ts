@@ -1,0 +1,145 @@
+/**
+ * Customers: login, registration (private, company, guest/express), token refresh, password
+ * change and recovery, customer lookup. The spec does not show most of these bodies; the shapes
+ * here are this project's definition (docs/api.md).
+ */
+import { z } from 'zod';
+import { BoolInput, Email, IdInput, LocaleInput, OptionalIdInput, Text } from './common.ts';
+import { AddressInput } from './address.ts';
+
+/** Title codes (spec §3): 1 Mr, 2 Miss, 5 Association, anything else Company. */
+export const TITLE_CODES = { mr: 1, miss: 2, association: 5, company: 3 } as const;
+export function titleLabel(code: number): 'Mr' | 'Miss' | 'Association' | 'Company' {
+  return code === 1 ? 'Mr' : code === 2 ? 'Miss' : code === 5 ? 'Association' : 'Company';
+}
+
+/** Names (spec §5): required, at least 2 characters. */
+export const Name = z.string().trim().min(2, 'must be at least 2 characters').max(100);
+/** Password (spec §5): at least 4 characters. */
+export const Password = z.string().min(4, 'Password must be at least 4 characters').max(200);
+
+/** Thelia's loop naming: upper-case keys. */
+export const CustomerItem = z.object({
+  ID: z.number().int(),
+  ADDRESS_ID: z.number().int().nullable(),
+  EMAIL: z.string(),
+  FIRSTNAME: z.string(),
+  LASTNAME: z.string(),
+  REF: z.string(),
+  COMPANY: z.string().nullable(),
+  TITLE: z.number().int(),
+  TITLE_LABEL: z.string(),
+  IS_COMPANY: z.boolean(),
+  EXCLUDE_VAT: z.boolean(),
+  VAT_NUMBER: z.string().nullable(),
+  EXPRESS: z.boolean(),
+  IS_ADMIN: z.boolean(),
+  ADDRESS_FIRSTNAME: z.string().nullable(),
+  ADDRESS_LASTNAME: z.string().nullable(),
+  ADDRESS1: z.string().nullable(),
+  ADDRESS2: z.string().nullable(),
+  ADDRESS3: z.string().nullable(),
+  CITY: z.string().nullable(),
+  COUNTRY_TITLE: z.string().nullable(),
+  COUNTRY_ID: z.number().int().nullable(),
+  STATE_TITLE: z.string().nullable(),
+  STATE_ID: z.number().int().nullable(),
+  CELLPHONE: z.string().nullable(),
+  PHONE: z.string().nullable(),
+  ZIPCODE: z.string().nullable(),
+  ADDRESS_TITLE_ID: z.number().int().nullable(),
+});
+export type CustomerItem = z.infer<typeof CustomerItem>;
+
+export const Session = z.object({
+  token: z.string(),
+  /** ISO date-time: 6 hours after issue (spec §9). */
+  expiresAt: z.string(),
+  customer_id: z.number().int(),
+  address_id: z.number().int().nullable(),
+  user_identifier: z.string(),
+  customer: CustomerItem,
+});
+export const SessionResponse = z.object({ status_code: z.literal(200), data: Session });
+export type SessionResponse = z.infer<typeof SessionResponse>;
+
+export const LoginRequest = z.object({ email: Email, password: z.string().min(1).max(200) });
+
+export const RegisterRequest = z
+  .object({
+    /** private, company (with VAT number), or guest (express checkout: no password). */
+    kind: z.enum(['private', 'company', 'guest']).default('private'),
+    title: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(5), z.enum(['1', '2', '3', '5']).transform(Number)]).default(1),
+    firstname: Name,
+    lastname: Name,
+    email: Email,
+    email_confirm: Email.optional(),
+    password: Password.optional(),
+    password_confirm: z.string().max(200).optional(),
+    company: Text(255).optional(),
+    vat_number: Text(20).optional(),
+    /** A company may buy without VAT (reverse charge) once its VAT number is valid. */
+    exclude_vat: BoolInput.optional().default(false),
+    newsletter: BoolInput.optional().default(false),
+    locale: LocaleInput,
+    /** The first address; becomes the default one. */
+    address: AddressInput.optional(),
+    /** A guest cart to attach to the new customer. */
+    cart_id: OptionalIdInput,
+  })
+  .superRefine((r, ctx) => {
+    if (r.email_confirm !== undefined && r.email_confirm !== r.email) ctx.addIssue({ code: 'custom', path: ['email_confirm'], message: 'Emails do not match' });
+    if (r.kind !== 'guest') {
+      if (!r.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password must be at least 4 characters' });
+      else if (r.password_confirm !== undefined && r.password_confirm !== r.password)
+        ctx.addIssue({ code: 'custom', path: ['password_confirm'], message: 'Passwords do not match' });
+    }
+    if (r.kind === 'company') {
+      if (!r.company || r.company.trim().length < 2) ctx.addIssue({ code: 'custom', path: ['company'], message: 'must be at least 2 characters' });
+      if (!r.vat_number) ctx.addIssue({ code: 'custom', path: ['vat_number'], message: 'Company VAT is not valid' });
+    }
+  });
+export type RegisterRequest = z.input<typeof RegisterRequest>;
+
+export const RefreshTokenRequest = z.object({ customer_id: IdInput.optional(), email: Email.optional() });
+
+export const ChangePasswordRequest = z
+  .object({ old_password: z.string().min(1).max(200), password: Password, password_confirm: z.string().max(200) })
+  .refine((r) => r.password === r.password_confirm, { message: 'Passwords do not match', path: ['password_confirm'] });
+
+export const ForgotPasswordRequest = z.object({ email: Email, locale: LocaleInput });
+export const ResetPasswordRequest = z
+  .object({ token: z.string().min(10).max(200), password: Password, password_confirm: z.string().max(200) })
+  .refine((r) => r.password === r.password_confirm, { message: 'Passwords do not match', path: ['password_confirm'] });
+
+export const CustomerLookupQuery = z.object({ email: Email });
+export const CustomerItemsResponse = z.object({ CustomerItems: z.array(CustomerItem) });
+
+export const UpdateCustomerRequest = z.object({
+  title: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(5)]).optional(),
+  firstname: Name.optional(),
+  lastname: Name.optional(),
+  company: Text(255).optional(),
+});
+
+export const VatCheckRequest = z.object({ vat_number: z.string().trim().max(30), country_id: OptionalIdInput });
+export const VatCheckResponse = z.object({
+  status_code: z.literal(200),
+  data: z.object({
+    /** valid, invalid (format or check digits wrong), or error (the check could not be made). */
+    result: z.enum(['valid', 'invalid', 'error']),
+    vat_number: z.string(),
+    country_code: z.string().nullable(),
+    /** offline: format and check digits; vies: confirmed by the EU service. */
+    source: z.enum(['offline', 'vies']),
+    message: z.string(),
+  }),
+});
+export type VatCheckResponse = z.infer<typeof VatCheckResponse>;
+
+export const NewsletterRequest = z.object({
+  email: Email,
+  firstname: Text(100).optional(),
+  lastname: Text(100).optional(),
+  locale: LocaleInput,
+});

@@ -1,0 +1,410 @@
+/**
+ * Builds a shop's catalog index: the export, streamed and validated record by record, localised
+ * to the shop's locale, priced for its default country and written to an SQLite file that the
+ * pages read. Memory stays flat whatever the catalog size: records go to disk as they arrive,
+ * and only ids, URLs and the (small) category, brand and content sets stay in memory.
+ *
+ * Faults: see read-export.ts for the fatal ones. Here, a record that cannot be shown correctly is
+ * skipped and reported (unknown tax rule or default category, no price in the shop currency, a
+ * URL another record already has); a dangling reference (brand, accessory, content, extra
+ * category) is dropped from the record and reported. The index is written to a temporary file
+ * and renamed into place, so a failed run leaves the previous index.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { DOCUMENTS, STREAMS, type Image, type Document, type Locale, type Texts } from './export-schema.ts';
+import { openExport, type Fault } from './read-export.ts';
+import { isSellable, priceCents, shownPrice, taxesFor } from './prices.ts';
+import { sanitizeEditorHtml } from './sanitize.ts';
+import { buildTree } from './tree.ts';
+import { collapseRedirects, pathOf } from './urls.ts';
+import type { ShopConfig } from '../shops/schema.ts';
+import type {
+  BrandModel,
+  CategoryModel,
+  ContentModel,
+  DocumentModel,
+  FolderModel,
+  ImageModel,
+  ProductCard,
+  ProductModel,
+  TextsModel,
+  VariantModel,
+} from './models.ts';
+
+/** Bump when the index layout or what goes into it changes: forces a rebuild. */
+const INDEX_VERSION = 1;
+
+const SCHEMA = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE fault (severity TEXT, file TEXT, line INTEGER, record TEXT, field TEXT, reason TEXT);
+CREATE TABLE route (path TEXT PRIMARY KEY, kind TEXT NOT NULL, id INTEGER NOT NULL, product_id INTEGER);
+CREATE TABLE redirect (path TEXT PRIMARY KEY, target TEXT NOT NULL);
+CREATE TABLE category (id INTEGER PRIMARY KEY, parent INTEGER, visible INTEGER, position INTEGER, depth INTEGER, own_count INTEGER, count INTEGER, data TEXT);
+CREATE TABLE brand (id INTEGER PRIMARY KEY, position INTEGER, title TEXT, data TEXT);
+CREATE TABLE folder (id INTEGER PRIMARY KEY, parent INTEGER, visible INTEGER, position INTEGER, data TEXT);
+CREATE TABLE content (id INTEGER PRIMARY KEY, folder_id INTEGER, position INTEGER, created_at TEXT, data TEXT);
+CREATE TABLE product (id INTEGER PRIMARY KEY, ref TEXT, brand_id INTEGER, default_category INTEGER, title TEXT,
+  sellable INTEGER, sales INTEGER, created_at TEXT, price INTEGER, card TEXT, data TEXT);
+CREATE TABLE product_category (category_id INTEGER, product_id INTEGER, position INTEGER, PRIMARY KEY (category_id, product_id));
+CREATE TABLE product_link (product_id INTEGER, kind TEXT, target_id INTEGER, position INTEGER);
+`;
+
+export interface IndexOptions {
+  exportDir: string;
+  shop: ShopConfig;
+  dbFile: string;
+  /** Rebuild even if the export has not changed. */
+  force?: boolean;
+}
+
+export interface IndexResult {
+  dbFile: string;
+  rebuilt: boolean;
+  faults: Fault[];
+  stats: Record<string, number>;
+}
+
+async function signature(exportDir: string, shop: ShopConfig): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(`${INDEX_VERSION}\n${JSON.stringify(shop)}\n`);
+  hash.update(await readFile(join(exportDir, 'manifest.json')));
+  for (const file of [...Object.values(STREAMS), ...Object.values(DOCUMENTS)].map((s) => s.file)) {
+    const path = join(exportDir, file);
+    if (existsSync(path)) {
+      const s = statSync(path);
+      hash.update(`${file}:${s.size}:${s.mtimeMs}\n`);
+    }
+  }
+  return hash.digest('hex');
+}
+
+function readMeta(dbFile: string, key: string): string | undefined {
+  if (!existsSync(dbFile)) return undefined;
+  try {
+    const db = new DatabaseSync(dbFile, { readOnly: true });
+    try {
+      const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
+      return row?.value;
+    } finally {
+      db.close();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+function readFaults(dbFile: string): Fault[] {
+  const db = new DatabaseSync(dbFile, { readOnly: true });
+  try {
+    return (db.prepare('SELECT * FROM fault').all() as Record<string, string | number | null>[]).map((r) => ({
+      severity: r.severity as Fault['severity'],
+      file: String(r.file),
+      line: (r.line as number | null) ?? undefined,
+      id: (r.record as string | null) ?? undefined,
+      field: (r.field as string | null) ?? undefined,
+      reason: String(r.reason),
+    }));
+  } finally {
+    db.close();
+  }
+}
+
+const src = (file: string) => (/^https?:/.test(file) ? file : `/${file}`);
+
+export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: IndexOptions): Promise<IndexResult> {
+  const ex = await openExport(exportDir);
+  const sig = await signature(exportDir, shop);
+  if (!force && readMeta(dbFile, 'signature') === sig) {
+    const db = new DatabaseSync(dbFile, { readOnly: true });
+    const stats = JSON.parse((db.prepare("SELECT value FROM meta WHERE key = 'stats'").get() as { value: string }).value);
+    db.close();
+    return { dbFile, rebuilt: false, faults: readFaults(dbFile), stats };
+  }
+  if (!ex.manifest.locales.includes(shop.locale)) {
+    throw new Error(`The export has no texts for ${shop.locale} (it holds ${ex.manifest.locales.join(', ')}); the ${shop.code} shop cannot be built from it.`);
+  }
+
+  mkdirSync(dirname(dbFile), { recursive: true });
+  const tmp = `${dbFile}.tmp-${process.pid}`;
+  rmSync(tmp, { force: true });
+  const db = new DatabaseSync(tmp);
+  db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;');
+  db.exec(SCHEMA);
+  const faults: Fault[] = [];
+  const stats: Record<string, number> = {};
+  const bump = (key: string) => (stats[key] = (stats[key] ?? 0) + 1);
+  const fault = (f: Fault) => {
+    faults.push(f);
+    insertFault.run(f.severity, f.file, f.line ?? null, f.id === undefined ? null : String(f.id), f.field ?? null, f.reason);
+  };
+  const insertFault = db.prepare('INSERT INTO fault VALUES (?, ?, ?, ?, ?, ?)');
+  const insertRoute = db.prepare('INSERT INTO route VALUES (?, ?, ?, ?)');
+  const routeExists = db.prepare('SELECT kind, id FROM route WHERE path = ?');
+
+  const L: Locale = shop.locale;
+  const texts = (i18n: Partial<Record<Locale, Texts>>): TextsModel => {
+    const t = i18n[L]!;
+    return {
+      title: t.title,
+      chapo: t.chapo,
+      descriptionHtml: sanitizeEditorHtml(t.description),
+      postscriptum: t.postscriptum,
+      metaTitle: t.metaTitle,
+      metaDescription: t.metaDescription,
+    };
+  };
+  const image = (i: Image): ImageModel => ({ src: src(i.file), width: i.width, height: i.height, alt: i.alt[L] ?? '' });
+  const documentOf = (d: Document): DocumentModel => ({ href: src(d.file), title: d.title[L] ?? d.file, mime: d.mime, bytes: d.bytes });
+  /** Claims a page path; reports and returns false when another record has it already. */
+  const claim = (slug: string, kind: string, id: number, file: string, line: number | undefined, productId: number | null = null) => {
+    const path = pathOf(slug);
+    const owner = routeExists.get(path) as { kind: string; id: number } | undefined;
+    if (owner) {
+      fault({ severity: 'skip', file, line, id, field: `url.${L}`, reason: `"${slug}" is already the URL of ${owner.kind} ${owner.id}` });
+      return false;
+    }
+    insertRoute.run(path, kind, id, productId);
+    return true;
+  };
+  const onFault = (f: Fault) => fault(f);
+  const batch = <T>(fn: () => Promise<T>) => async () => {
+    db.exec('BEGIN');
+    try {
+      const result = await fn();
+      db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  };
+
+  // --- categories, brands, folders, contents: small sets, ids kept for reference checks ----
+  const categoryIds = new Set<number>();
+  const categoryRows: { id: number; parent: number; visible: boolean; position: number }[] = [];
+  await batch(async () => {
+    const insert = db.prepare('INSERT INTO category (id, parent, visible, position, data) VALUES (?, ?, ?, ?, ?)');
+    for await (const c of ex.stream('categories', onFault)) {
+      if (!claim(c.url[L]!, 'category', c.id, STREAMS.categories.file, undefined)) continue;
+      const model: CategoryModel = {
+        id: c.id, parent: c.parent, visible: c.visible, position: c.position, url: pathOf(c.url[L]!), urls: c.url,
+        ...texts(c.i18n), images: c.images.map(image), contentIds: c.contents,
+      };
+      insert.run(c.id, c.parent, c.visible ? 1 : 0, c.position, JSON.stringify(model));
+      categoryIds.add(c.id);
+      categoryRows.push({ id: c.id, parent: c.parent, visible: c.visible, position: c.position });
+      bump('categories');
+    }
+  })();
+
+  const brandIds = new Set<number>();
+  await batch(async () => {
+    const insert = db.prepare('INSERT INTO brand VALUES (?, ?, ?, ?)');
+    for await (const b of ex.stream('brands', onFault)) {
+      if (!b.visible) continue;
+      if (!claim(b.url[L]!, 'brand', b.id, STREAMS.brands.file, undefined)) continue;
+      const model: BrandModel = { id: b.id, position: b.position, url: pathOf(b.url[L]!), urls: b.url, ...texts(b.i18n), logo: b.logo ? image(b.logo) : null };
+      insert.run(b.id, b.position, model.title, JSON.stringify(model));
+      brandIds.add(b.id);
+      bump('brands');
+    }
+  })();
+
+  await batch(async () => {
+    const insert = db.prepare('INSERT INTO folder VALUES (?, ?, ?, ?, ?)');
+    for await (const f of ex.stream('folders', onFault)) {
+      if (!claim(f.url[L]!, 'folder', f.id, STREAMS.folders.file, undefined)) continue;
+      const model: FolderModel = { id: f.id, parent: f.parent, visible: f.visible, position: f.position, url: pathOf(f.url[L]!), urls: f.url, ...texts(f.i18n) };
+      insert.run(f.id, f.parent, f.visible ? 1 : 0, f.position, JSON.stringify(model));
+      bump('folders');
+    }
+  })();
+
+  const contentIds = new Set<number>();
+  await batch(async () => {
+    const insert = db.prepare('INSERT INTO content VALUES (?, ?, ?, ?, ?)');
+    for await (const c of ex.stream('contents', onFault)) {
+      if (!c.visible) continue;
+      if (!claim(c.url[L]!, 'content', c.id, STREAMS.contents.file, undefined)) continue;
+      const t = texts(c.i18n);
+      const defaultFolder = c.folders.find((f) => f.default)?.id ?? c.folders[0]?.id ?? null;
+      const model: ContentModel = {
+        id: c.id, position: c.position, url: pathOf(c.url[L]!), urls: c.url, ...t, defaultFolderId: defaultFolder,
+        images: c.images.map(image), documents: c.documents.map(documentOf), listing: parseListing(t.postscriptum), createdAt: c.createdAt,
+      };
+      insert.run(c.id, defaultFolder, c.position, c.createdAt ?? null, JSON.stringify(model));
+      contentIds.add(c.id);
+      bump('contents');
+    }
+  })();
+
+  // --- products, in batches of one transaction per 500 ------------------------------------------
+  const taxRules = new Map(ex.taxRules.map((r) => [r.id, r]));
+  const currency = shop.currency.code;
+  const zeroVat = new Set(shop.zeroVatCategories);
+  const insertProduct = db.prepare('INSERT INTO product VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const insertPC = db.prepare('INSERT OR IGNORE INTO product_category VALUES (?, ?, ?)');
+  const insertLink = db.prepare('INSERT INTO product_link VALUES (?, ?, ?, ?)');
+  const productsFile = STREAMS.products.file;
+  let pending = 0;
+  db.exec('BEGIN');
+  for await (const p of ex.stream('products', onFault)) {
+    if (++pending % 500 === 0) db.exec('COMMIT; BEGIN');
+    const rule = taxRules.get(p.taxRuleId);
+    if (!rule) {
+      fault({ severity: 'skip', file: productsFile, id: p.id, field: 'taxRuleId', reason: `tax rule ${p.taxRuleId} is not in tax-rules.json` });
+      continue;
+    }
+    const defaultLink = p.categories.find((c) => c.default) ?? p.categories[0]!;
+    if (!categoryIds.has(defaultLink.id)) {
+      fault({ severity: 'skip', file: productsFile, id: p.id, field: 'categories', reason: `default category ${defaultLink.id} is not in the export` });
+      continue;
+    }
+    const unpriced = p.variants.find((v) => !v.prices[currency]);
+    if (unpriced) {
+      fault({ severity: 'skip', file: productsFile, id: p.id, field: `variants.${unpriced.id}.prices`, reason: `no price in ${currency}, the shop's currency` });
+      continue;
+    }
+    const links = p.categories.filter((c) => {
+      if (categoryIds.has(c.id)) return true;
+      fault({ severity: 'skip', file: productsFile, id: p.id, field: 'categories', reason: `category ${c.id} is not in the export; the link is dropped` });
+      return false;
+    });
+    let brandId = p.brandId;
+    if (brandId !== null && !brandIds.has(brandId)) {
+      fault({ severity: 'skip', file: productsFile, id: p.id, field: 'brandId', reason: `brand ${brandId} is not in the export (or hidden); shown without brand` });
+      brandId = null;
+    }
+    const zeroRated = links.some((c) => zeroVat.has(c.id));
+    const taxes = zeroRated ? [] : taxesFor(rule, shop.countryId);
+    const variants: VariantModel[] = p.variants.map((v) => {
+      const net = v.prices[currency]!;
+      return {
+        id: v.id, ref: v.ref, ean: v.ean, isDefault: v.isDefault, quantity: v.quantity, promo: v.promo, newness: v.newness, weight: v.weight,
+        url: v.url[L] ? pathOf(v.url[L]!) : null, urls: v.url,
+        attributes: v.attributes.map((a) => ({ attributeId: a.attributeId, kind: a.kind, name: a.attribute[L] ?? '', valueId: a.valueId, value: a.value[L] ?? '', hex: a.hex })),
+        prices: {
+          net,
+          gross: {
+            price: priceCents(net.price, { taxes }),
+            promoPrice: priceCents(net.promoPrice, { taxes }),
+            listPrice: net.listPrice === undefined ? undefined : priceCents(net.listPrice, { taxes }),
+          },
+        },
+        imageIds: v.images, deliveryDelay: v.deliveryDelay, fulfilment: v.fulfilment,
+      };
+    });
+    const main = variants.find((v) => v.isDefault) ?? variants[0]!;
+    const sellable = isSellable(main.prices.gross, main.promo);
+    if (!sellable) {
+      bump('productsNotSellable');
+      continue;
+    }
+    if (!claim(p.url[L]!, 'product', p.id, productsFile, undefined)) continue;
+    for (const v of variants) {
+      if (v.url && !claim(v.url.slice(1), 'variant', v.id, productsFile, undefined, p.id)) v.url = null;
+    }
+    const model: ProductModel = {
+      id: p.id, ref: p.ref, url: pathOf(p.url[L]!), urls: p.url, brandId, taxRuleId: p.taxRuleId, defaultCategoryId: defaultLink.id,
+      categoryIds: links.map((c) => c.id), sellable, ...texts(p.i18n), variants,
+      features: p.features.map((f) => ({ featureId: f.featureId, title: f.title[L] ?? '', values: f.values.map((v) => v.title[L] ?? '').filter(Boolean) })),
+      images: p.images.map((i) => ({ id: i.id, ...image(i) })), documents: p.documents.map(documentOf),
+      accessoryIds: p.accessories, contentIds: p.contents.filter((id) => contentIds.has(id)), createdAt: p.createdAt,
+      module: { ...p.module, keywords: p.module.keywords?.[L] },
+    };
+    for (const id of p.contents) {
+      if (!contentIds.has(id)) fault({ severity: 'skip', file: productsFile, id: p.id, field: 'contents', reason: `content ${id} is not in the export; the link is dropped` });
+    }
+    const shown = shownPrice(main.prices.gross, main.promo);
+    const card: ProductCard = {
+      id: p.id, title: model.title, url: model.url, brandId, image: model.images[0] ? image(p.images[0]!) : null,
+      price: shown.price, crossedOut: shown.crossedOut, inStock: variants.some((v) => v.quantity > 0),
+    };
+    insertProduct.run(p.id, p.ref, brandId, defaultLink.id, model.title, 1, p.module.salesCount ?? 0, p.createdAt, shown.price, JSON.stringify(card), JSON.stringify(model));
+    for (const c of links) insertPC.run(c.id, p.id, c.position);
+    p.accessories.forEach((id, i) => insertLink.run(p.id, 'accessory', id, i));
+    bump('products');
+    stats.variantPages = (stats.variantPages ?? 0) + variants.filter((v) => v.url).length;
+  }
+  db.exec('COMMIT');
+
+  // Accessories can only be checked once every product is in.
+  const dangling = db
+    .prepare("SELECT l.product_id, l.target_id FROM product_link l LEFT JOIN product p ON p.id = l.target_id WHERE l.kind = 'accessory' AND p.id IS NULL")
+    .all() as { product_id: number; target_id: number }[];
+  for (const d of dangling) {
+    fault({ severity: 'skip', file: productsFile, id: d.product_id, field: 'accessories', reason: `product ${d.target_id} is not shown (missing, hidden or without price); the link is dropped` });
+  }
+  db.exec("DELETE FROM product_link WHERE kind = 'accessory' AND target_id NOT IN (SELECT id FROM product)");
+
+  // --- the tree with counts of sellable products ---------------------------------------------
+  const perProduct = function* () {
+    let current = -1;
+    let ids: number[] = [];
+    for (const row of db.prepare('SELECT product_id, category_id FROM product_category ORDER BY product_id').iterate() as Iterable<{ product_id: number; category_id: number }>) {
+      if (row.product_id !== current && ids.length) {
+        yield ids;
+        ids = [];
+      }
+      current = row.product_id;
+      ids.push(row.category_id);
+    }
+    if (ids.length) yield ids;
+  };
+  const tree = buildTree(categoryRows, perProduct());
+  const updateCategory = db.prepare('UPDATE category SET depth = ?, own_count = ?, count = ? WHERE id = ?');
+  db.exec('BEGIN');
+  for (const node of tree.byId.values()) updateCategory.run(node.depth, node.ownCount, node.count, node.id);
+  for (const id of tree.orphans) {
+    fault({ severity: 'skip', file: STREAMS.categories.file, id, field: 'parent', reason: 'its parent is not in the export (or the parents form a loop); the category is left out of the tree' });
+    db.prepare('UPDATE category SET depth = -1, own_count = 0, count = 0 WHERE id = ?').run(id);
+  }
+  db.exec('COMMIT');
+
+  // --- redirects: only this shop's locale, chains collapsed -----------------------------------
+  const isLive = db.prepare('SELECT 1 FROM route WHERE path = ?');
+  const rules: { url: string; to: string }[] = [];
+  for await (const r of ex.stream('redirects', onFault)) if (r.locale === L) rules.push({ url: r.url, to: r.to });
+  const collapsed = collapseRedirects(
+    rules.map((r) => ({ url: pathOf(r.url), to: pathOf(r.to) })),
+    (path) => isLive.get(path) !== undefined,
+  );
+  collapsed.faults.forEach(fault);
+  const insertRedirect = db.prepare('INSERT INTO redirect VALUES (?, ?)');
+  db.exec('BEGIN');
+  for (const [from, to] of collapsed.rules) insertRedirect.run(from, to);
+  db.exec('COMMIT');
+  stats.redirects = collapsed.rules.size;
+  stats.faults = faults.length;
+
+  db.exec('CREATE INDEX product_sales ON product (sales DESC)');
+  const setMeta = db.prepare('INSERT INTO meta VALUES (?, ?)');
+  setMeta.run('signature', sig);
+  setMeta.run('stats', JSON.stringify(stats));
+  setMeta.run('manifest', JSON.stringify(ex.manifest));
+  setMeta.run('exportDir', exportDir);
+  setMeta.run('taxRules', JSON.stringify(ex.taxRules));
+  setMeta.run('currencies', JSON.stringify(ex.currencies));
+  setMeta.run('countries', JSON.stringify(ex.countries));
+  db.close();
+  renameSync(tmp, dbFile);
+  return { dbFile, rebuilt: true, faults, stats };
+}
+
+/** A content's postscriptum is listing JSON when it names brand_id and/or category_id. */
+export function parseListing(postscriptum: string): ContentModel['listing'] {
+  const text = postscriptum.trim();
+  if (!text.startsWith('{')) return null;
+  try {
+    const value = JSON.parse(text) as Record<string, unknown>;
+    const num = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : typeof v === 'string' && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null);
+    const listing = { brandId: num(value.brand_id), categoryId: num(value.category_id) };
+    return listing.brandId !== null || listing.categoryId !== null ? listing : null;
+  } catch {
+    return null;
+  }
+}

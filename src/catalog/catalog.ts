@@ -1,0 +1,132 @@
+/**
+ * Read access to a shop's catalog index, for pages at build time. One connection per process,
+ * opened read-only; every query is a prepared statement.
+ */
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { resolve } from 'node:path';
+import type { Country, Currency, Manifest, TaxRule } from './export-schema.ts';
+import type { BrandModel, CategoryModel, ContentModel, FolderModel, ProductCard, ProductModel, Route } from './models.ts';
+
+export interface CategoryRow {
+  id: number;
+  parent: number;
+  visible: boolean;
+  position: number;
+  depth: number;
+  ownCount: number;
+  count: number;
+  title: string;
+  url: string;
+}
+
+export class Catalog {
+  readonly #db: DatabaseSync;
+  readonly #statements = new Map<string, StatementSync>();
+
+  constructor(dbFile: string) {
+    this.#db = new DatabaseSync(dbFile, { readOnly: true });
+  }
+
+  #q(sql: string): StatementSync {
+    let s = this.#statements.get(sql);
+    if (!s) this.#statements.set(sql, (s = this.#db.prepare(sql)));
+    return s;
+  }
+
+  #data<T>(table: string, id: number): T | undefined {
+    const row = this.#q(`SELECT data FROM ${table} WHERE id = ?`).get(id) as { data: string } | undefined;
+    return row ? (JSON.parse(row.data) as T) : undefined;
+  }
+
+  #meta<T>(key: string): T {
+    return JSON.parse((this.#q('SELECT value FROM meta WHERE key = ?').get(key) as { value: string }).value) as T;
+  }
+
+  routes(): Route[] {
+    return (this.#q('SELECT path, kind, id, product_id FROM route ORDER BY path').all() as { path: string; kind: Route['kind']; id: number; product_id: number | null }[]).map(
+      (r) => ({ path: r.path, kind: r.kind, id: r.id, ...(r.product_id ? { productId: r.product_id } : {}) }),
+    );
+  }
+
+  redirects(): { from: string; to: string }[] {
+    return this.#q('SELECT path AS "from", target AS "to" FROM redirect ORDER BY path').all() as { from: string; to: string }[];
+  }
+
+  /** /product/{id} targets: every shown product and its current URL. */
+  productUrls(): { id: number; url: string }[] {
+    return this.#q("SELECT id, path AS url FROM route WHERE kind = 'product' ORDER BY id").all() as { id: number; url: string }[];
+  }
+
+  product = (id: number) => this.#data<ProductModel>('product', id);
+  category = (id: number) => this.#data<CategoryModel>('category', id);
+  brand = (id: number) => this.#data<BrandModel>('brand', id);
+  folder = (id: number) => this.#data<FolderModel>('folder', id);
+  content = (id: number) => this.#data<ContentModel>('content', id);
+
+  categories(): CategoryRow[] {
+    return (this.#q('SELECT id, parent, visible, position, depth, own_count, count, data FROM category WHERE depth >= 0 ORDER BY depth, position, id').all() as Record<string, number | string>[]).map((r) => {
+      const data = JSON.parse(String(r.data)) as CategoryModel;
+      return {
+        id: Number(r.id), parent: Number(r.parent), visible: r.visible === 1, position: Number(r.position), depth: Number(r.depth),
+        ownCount: Number(r.own_count), count: Number(r.count), title: data.title, url: data.url,
+      };
+    });
+  }
+
+  brands(): BrandModel[] {
+    return (this.#q('SELECT data FROM brand ORDER BY position, title').all() as { data: string }[]).map((r) => JSON.parse(r.data) as BrandModel);
+  }
+
+  contentsInFolder(folderId: number): ContentModel[] {
+    return (this.#q('SELECT data FROM content WHERE folder_id = ? ORDER BY position, id').all(folderId) as { data: string }[]).map((r) => JSON.parse(r.data) as ContentModel);
+  }
+
+  /** Product cards in any of the categories, best sellers first. */
+  cardsInCategories(categoryIds: number[], limit: number, offset = 0): { cards: ProductCard[]; total: number } {
+    const ids = JSON.stringify(categoryIds);
+    const where = 'WHERE p.id IN (SELECT product_id FROM product_category WHERE category_id IN (SELECT value FROM json_each(?)))';
+    const total = (this.#q(`SELECT COUNT(*) AS n FROM product p ${where}`).get(ids) as { n: number }).n;
+    const rows = this.#q(`SELECT card FROM product p ${where} ORDER BY sales DESC, id LIMIT ? OFFSET ?`).all(ids, limit, offset) as { card: string }[];
+    return { cards: rows.map((r) => JSON.parse(r.card) as ProductCard), total };
+  }
+
+  cardsOfBrand(brandId: number, limit: number, offset = 0, categoryIds?: number[]): { cards: ProductCard[]; total: number } {
+    const inCategories = categoryIds ? 'AND id IN (SELECT product_id FROM product_category WHERE category_id IN (SELECT value FROM json_each(?)))' : '';
+    const params = categoryIds ? [brandId, JSON.stringify(categoryIds)] : [brandId];
+    const total = (this.#q(`SELECT COUNT(*) AS n FROM product WHERE brand_id = ? ${inCategories}`).get(...params) as { n: number }).n;
+    const rows = this.#q(`SELECT card FROM product WHERE brand_id = ? ${inCategories} ORDER BY sales DESC, id LIMIT ? OFFSET ?`).all(...params, limit, offset) as { card: string }[];
+    return { cards: rows.map((r) => JSON.parse(r.card) as ProductCard), total };
+  }
+
+  cards(ids: number[]): ProductCard[] {
+    const rows = this.#q('SELECT id, card FROM product WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as { id: number; card: string }[];
+    const byId = new Map(rows.map((r) => [r.id, JSON.parse(r.card) as ProductCard]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  accessoryIds(productId: number): number[] {
+    return (this.#q("SELECT target_id FROM product_link WHERE product_id = ? AND kind = 'accessory' ORDER BY position").all(productId) as { target_id: number }[]).map((r) => r.target_id);
+  }
+
+  bestsellers(limit: number): ProductCard[] {
+    return (this.#q('SELECT card FROM product ORDER BY sales DESC, id LIMIT ?').all(limit) as { card: string }[]).map((r) => JSON.parse(r.card) as ProductCard);
+  }
+
+  taxRules = () => this.#meta<TaxRule[]>('taxRules');
+  countries = () => this.#meta<Country[]>('countries');
+  currencies = () => this.#meta<Currency[]>('currencies');
+  manifest = () => this.#meta<Manifest>('manifest');
+  stats = () => this.#meta<Record<string, number>>('stats');
+}
+
+const open = new Map<string, Catalog>();
+
+/** The index file of a shop, below .cache/catalog/. */
+export const catalogFile = (shop: string, root = process.cwd()) => resolve(root, '.cache/catalog', `${shop}.sqlite`);
+
+export function getCatalog(shop: string): Catalog {
+  const file = catalogFile(shop);
+  let catalog = open.get(file);
+  if (!catalog) open.set(file, (catalog = new Catalog(file)));
+  return catalog;
+}

@@ -1,0 +1,130 @@
+/**
+ * Money: the one place where prices are computed, for the build, the islands and the shop API.
+ *
+ * Amounts from the export are decimal strings (6 decimals, tax excluded). They are parsed into
+ * integer micro-units (BigInt) so that taxes and currency rates never go through floats; results
+ * are integer cents (a plain number), rounded half-up once, at the end.
+ */
+import type { Tax, TaxRule } from './export-schema.ts';
+
+const MICRO = 1_000_000n;
+
+/** "12.5" -> 12_500_000n. Throws on anything that is not a plain decimal. */
+export function toMicros(decimal: string): bigint {
+  const m = /^(-?)(\d+)(?:\.(\d{1,6}))?$/.exec(decimal.trim());
+  if (!m) throw new Error(`not a decimal amount: "${decimal}"`);
+  const micros = BigInt(m[2]!) * MICRO + BigInt((m[3] ?? '').padEnd(6, '0'));
+  return m[1] ? -micros : micros;
+}
+
+/** Micro-units to a 6-decimal string, the export's notation. */
+export function microsToDecimal(micros: bigint): string {
+  const sign = micros < 0n ? '-' : '';
+  const abs = micros < 0n ? -micros : micros;
+  return `${sign}${abs / MICRO}.${(abs % MICRO).toString().padStart(6, '0')}`;
+}
+
+/** Half-up rounding of micro-units to whole cents. */
+export function microsToCents(micros: bigint): number {
+  const sign = micros < 0n ? -1n : 1n;
+  const abs = micros * sign;
+  return Number(sign * ((abs + 5_000n) / 10_000n));
+}
+
+/** The taxes of a rule for a country (state rows win when the state has any), in position order. */
+export function taxesFor(rule: TaxRule | undefined, countryId: number, stateId: number | null = null): Tax[] {
+  if (!rule) return [];
+  const forCountry = rule.countries.filter((c) => c.countryId === countryId);
+  const forState = stateId === null ? [] : forCountry.filter((c) => c.stateId === stateId);
+  const rows = forState.length ? forState : forCountry.filter((c) => c.stateId === null);
+  return rows.flatMap((r) => r.taxes).sort((a, b) => a.position - b.position);
+}
+
+/**
+ * Thelia's TaxEngine: taxes at the same position share one base and are summed; when the
+ * position changes, the running total becomes the new base, so later positions compound.
+ */
+export function applyTaxes(netMicros: bigint, taxes: readonly Tax[]): bigint {
+  let total = netMicros;
+  let i = 0;
+  while (i < taxes.length) {
+    const position = taxes[i]!.position;
+    const base = total;
+    while (i < taxes.length && taxes[i]!.position === position) {
+      const tax = taxes[i]!;
+      // percent has up to 6 decimals: base * percent / 100, computed in micro-percent.
+      total += tax.type === 'percent' ? (base * toMicros(tax.percent)) / (100n * MICRO) : toMicros(tax.amount);
+      i++;
+    }
+  }
+  return total;
+}
+
+export interface PriceContext {
+  /** Taxes to apply (from taxesFor); empty when VAT is excluded or the category is zero-rated. */
+  taxes: readonly Tax[];
+  /** Currency rate relative to the currency the amounts are in, as a decimal string. Default 1. */
+  rate?: string;
+}
+
+/** Gross (or net, with no taxes) price in cents of a tax-excluded decimal amount. */
+export function priceCents(netDecimal: string, ctx: PriceContext): number {
+  let micros = applyTaxes(toMicros(netDecimal), ctx.taxes);
+  if (ctx.rate && ctx.rate !== '1' && ctx.rate !== '1.000000') micros = (micros * toMicros(ctx.rate)) / MICRO;
+  return microsToCents(micros);
+}
+
+/** The VAT percentage a country's standard rule applies (the sum of percent taxes), for labels. */
+export function vatPercent(taxes: readonly Tax[]): number {
+  return taxes.reduce((sum, t) => (t.type === 'percent' ? sum + Number(t.percent) : sum), 0);
+}
+
+export interface ShownPrice {
+  /** What the shopper pays, in cents. */
+  price: number;
+  /** The struck-through price in cents, or null. */
+  crossedOut: number | null;
+}
+
+/** Spec §5: a list price is struck through only when it exceeds the price by more than 0.01. */
+export const CROSSED_OUT_MIN_DIFFERENCE_CENTS = 1;
+/** Spec §5 and §9: without a usable list price, the "was" price assumed for promotions is 1.16 x price. */
+export const FALLBACK_LIST_FACTOR = 1.16;
+
+/**
+ * The price to show and the one to strike through. `promo` marks a variant on sale: it shows the
+ * promo price against the regular price (or the higher list price), and falls back to
+ * 1.16 x price when neither exceeds the price by more than 0.01.
+ */
+export function shownPrice(cents: { price: number; promoPrice: number; listPrice?: number | null }, promo: boolean): ShownPrice {
+  const price = promo ? cents.promoPrice : cents.price;
+  const candidates = [cents.listPrice ?? 0, promo ? cents.price : 0];
+  const best = Math.max(...candidates);
+  if (best - price > CROSSED_OUT_MIN_DIFFERENCE_CENTS) return { price, crossedOut: best };
+  if (promo && price > 0) return { price, crossedOut: Math.round(price * FALLBACK_LIST_FACTOR) };
+  return { price, crossedOut: null };
+}
+
+/** Spec §3/§9: a product shows only with a non-zero price or list price. */
+export function isSellable(cents: { price: number; promoPrice: number; listPrice?: number | null }, promo: boolean): boolean {
+  return (promo ? cents.promoPrice : cents.price) > 0 || (cents.listPrice ?? 0) > 0;
+}
+
+/** Spec §9: total = goods + shipment - discount, never below zero. */
+export function orderTotal(goods: number, shipment: number, discount: number): number {
+  return Math.max(0, goods + shipment - discount);
+}
+
+export interface MoneyFormat {
+  symbol: string;
+  /** Thelia's currency format: %n the number, %s the symbol. */
+  format?: string;
+  /** BCP 47 locale for separators, e.g. de-DE. */
+  locale: string;
+}
+
+/** 1250 -> "12,50 €" (de-DE). Two decimals always. */
+export function formatMoney(cents: number, { symbol, format = '%n %s', locale }: MoneyFormat): string {
+  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+  return format.replace('%n', number).replace('%s', symbol);
+}

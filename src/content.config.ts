@@ -1,0 +1,16 @@
+import { defineCollection } from 'astro:content';
+import { catalogLoader } from './catalog/loader.ts';
+import { getShop, isShopCode } from './shops/index.ts';
+
+const code = process.env.SHOP;
+if (!isShopCode(code)) throw new Error('SHOP must be de, at or ro');
+
+export const collections = {
+  routes: defineCollection({
+    loader: catalogLoader({
+      shop: getShop(code),
+      exportDir: process.env.EXPORT_DIR || 'export',
+      strict: process.env.CATALOG_STRICT === '1',
+    }),
+  }),
+};

@@ -1,0 +1,24 @@
+import { ShopConfig, type ShopCode } from './schema.ts';
+import de from './de.json' with { type: 'json' };
+import at from './at.json' with { type: 'json' };
+import ro from './ro.json' with { type: 'json' };
+
+export type { ShopCode, ShopConfig };
+
+const raw: Record<ShopCode, unknown> = { de, at, ro };
+export const SHOP_CODES = Object.keys(raw) as ShopCode[];
+
+export function isShopCode(value: unknown): value is ShopCode {
+  return typeof value === 'string' && (SHOP_CODES as string[]).includes(value);
+}
+
+/** The validated configuration of a shop; a broken file fails loudly, naming the field. */
+export function getShop(code: ShopCode): ShopConfig {
+  const parsed = ShopConfig.safeParse(raw[code]);
+  if (!parsed.success) {
+    throw new Error(`src/shops/${code}.json is invalid:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export const allShops = (): ShopConfig[] => SHOP_CODES.map(getShop);

@@ -1,0 +1,67 @@
+/**
+ * A shop's locale configuration (spec §3): the data that differs between the de, at and ro shops.
+ * Kept in the repository as JSON, one file per shop, validated here.
+ */
+import { z } from 'zod';
+import { Locale } from '../catalog/export-schema.ts';
+
+const Link = z.object({ title: z.string().min(1), href: z.string().min(1) });
+const Country = z.object({
+  id: z.number().int().positive(),
+  isoalpha2: z.string().length(2),
+  /** Label of the tax shown next to prices, e.g. "Ust." or "TVA" (tax_tax_title). */
+  taxTitle: z.string().min(1),
+  flag: z.string().min(1),
+});
+
+export const ShopConfig = z.object({
+  code: z.enum(['de', 'at', 'ro']),
+  /** lang_locale */
+  locale: Locale,
+  /** lang_code: the language of the texts. */
+  language: z.enum(['de', 'ro']),
+  /** BCP 47 tag for hreflang and number formats, e.g. de-DE. */
+  hreflang: z.string().regex(/^[a-z]{2}-[A-Z]{2}$/),
+  /** lang_url: the production origin of the shop. */
+  origin: z.url(),
+  storeName: z.string().min(1),
+  /** country_id: the default delivery country, whose VAT the static prices carry. */
+  countryId: z.number().int().positive(),
+  /** The countries the shopper may pick in the country header; the first is the default. */
+  countries: z.array(Country).min(1),
+  currency: z.object({ code: z.string().length(3), symbol: z.string().min(1), format: z.string().default('%n %s') }),
+  /** Routes of spec §2 mapped to Thelia content ids (mapped by configuration, not by slug). */
+  contentPages: z.record(z.string().regex(/^\/[\w./-]*$/), z.number().int().positive()),
+  /** /widerrufsformular redirects here. */
+  withdrawalFormUrl: z.string().min(1),
+  phone: z.object({ display: z.string(), tel: z.string(), countryPrefix: z.string(), regex: z.string(), required: z.boolean() }),
+  vatMinLength: z.number().int().positive(),
+  supportTime: z.string(),
+  address: z.object({ street: z.string(), zip: z.string(), city: z.string(), country: z.string() }),
+  email: z.email(),
+  /** categories_0_vat: category ids sold without VAT in the flagged country. */
+  zeroVatCategories: z.array(z.number().int().positive()).default([]),
+  zeroVatTitle: z.string().default(''),
+  priceRequestProductIds: z.array(z.number().int().positive()).default([]),
+  configMinPrice: z.number().nonnegative().default(0),
+  menuCategoryIds: z.array(z.number().int().positive()).default([]),
+  leftMenuContentIds: z.array(z.number().int().positive()).default([]),
+  rightMenuContentIds: z.array(z.number().int().positive()).default([]),
+  linksLeftMenu: z.array(Link).default([]),
+  linksRightMenu: z.array(Link).default([]),
+  categoryIcons: z.record(z.string(), z.string()).default({}),
+  header: z.object({ text: z.string(), textMore: z.string(), icon: z.string(), color: z.string() }).optional(),
+  social: z
+    .object({ facebook: z.url().optional(), instagram: z.url().optional(), youtube: z.url().optional(), tiktok: z.url().optional() })
+    .default({}),
+  rating: z
+    .object({ provider: z.enum(['shopvote', 'trustedshops', 'none']), id: z.string().default(''), display: z.boolean().default(false) })
+    .default({ provider: 'none', id: '', display: false }),
+  whatsapp: z.object({ enabled: z.boolean(), number: z.string().default('') }).default({ enabled: false, number: '' }),
+  googleBadge: z.boolean().default(false),
+  displayAdvent: z.boolean().default(false),
+  tagManagerId: z.string().default(''),
+  backOfficeUrl: z.string().default(''),
+});
+export type ShopConfig = z.infer<typeof ShopConfig>;
+export type ShopCode = ShopConfig['code'];
