@@ -128,3 +128,16 @@ export function formatMoney(cents: number, { symbol, format = '%n %s', locale }:
   const number = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
   return format.replace('%n', number).replace('%s', symbol);
 }
+
+/**
+ * A coupon's discount in cents on a goods value (cents): a percentage of the goods (half-up) or a
+ * fixed amount (a decimal string in the currency), never more than the goods themselves.
+ */
+export function couponDiscountCents(goodsCents: number, coupon: { type: 'percent' | 'amount'; amount: string }): number {
+  if (goodsCents <= 0) return 0;
+  const discount =
+    coupon.type === 'percent'
+      ? microsToCents((BigInt(goodsCents) * 10_000n * toMicros(coupon.amount)) / (100n * MICRO))
+      : microsToCents(toMicros(coupon.amount));
+  return Math.min(goodsCents, Math.max(0, discount));
+}

@@ -10,6 +10,7 @@ import {
   taxesFor,
   toMicros,
   vatPercent,
+  couponDiscountCents,
 } from '../../src/catalog/prices.ts';
 import type { TaxRule } from '../../src/catalog/export-schema.ts';
 
@@ -108,5 +109,18 @@ describe('totals and formatting', () => {
   it('formats with two decimals in the shop language', () => {
     expect(formatMoney(123456, { symbol: '€', locale: 'de-DE' })).toBe('1.234,56 €');
     expect(formatMoney(5, { symbol: 'lei', locale: 'ro-RO' })).toBe('0,05 lei');
+  });
+});
+
+describe('couponDiscountCents', () => {
+  it('takes a percentage of the goods, rounded half-up', () => {
+    expect(couponDiscountCents(10_000, { type: 'percent', amount: '10' })).toBe(1000);
+    expect(couponDiscountCents(1005, { type: 'percent', amount: '10' })).toBe(101);
+    expect(couponDiscountCents(999, { type: 'percent', amount: '12.5' })).toBe(125);
+  });
+  it('takes a fixed amount, never more than the goods', () => {
+    expect(couponDiscountCents(10_000, { type: 'amount', amount: '5' })).toBe(500);
+    expect(couponDiscountCents(300, { type: 'amount', amount: '5.00' })).toBe(300);
+    expect(couponDiscountCents(0, { type: 'amount', amount: '5' })).toBe(0);
   });
 });
