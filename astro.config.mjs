@@ -2,7 +2,7 @@
 // configuration (src/shops/<shop>.json) sets the language, the origin and the default country.
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import { getShop, isShopCode } from './src/shops/index.ts';
+import { getShop, isShopCode, originOf } from './src/shops/index.ts';
 import { catalogFiles } from './src/integrations/catalog-files.ts';
 
 const code = process.env.SHOP;
@@ -12,10 +12,9 @@ if (!isShopCode(code)) {
 const shop = getShop(code);
 
 export default defineConfig({
-  // SITE_URL overrides the production origin, e.g. http://de.localhost:4321 for npm start.
-  site: process.env.SITE_URL || shop.origin,
+  site: originOf(shop),
   output: 'static',
-  outDir: `./dist/${code}`,
+  outDir: `${process.env.DIST_DIR || './dist'}/${code}`,
   // Per shop, so the three shops can build side by side.
   cacheDir: `./node_modules/.astro/${code}`,
   trailingSlash: 'never',

@@ -121,8 +121,8 @@ export class Catalog {
 
 const open = new Map<string, Catalog>();
 
-/** The index file of a shop, below .cache/catalog/. */
-export const catalogFile = (shop: string, root = process.cwd()) => resolve(root, '.cache/catalog', `${shop}.sqlite`);
+/** The index file of a shop, below CATALOG_DIR (default .cache/catalog/). */
+export const catalogFile = (shop: string) => resolve(process.env.CATALOG_DIR || '.cache/catalog', `${shop}.sqlite`);
 
 export function getCatalog(shop: string): Catalog {
   const file = catalogFile(shop);

@@ -22,3 +22,11 @@ export function getShop(code: ShopCode): ShopConfig {
 }
 
 export const allShops = (): ShopConfig[] => SHOP_CODES.map(getShop);
+
+/**
+ * The origin a shop is reached at: its production origin, or, when SHOP_ORIGIN_TEMPLATE is set
+ * (e.g. "http://{shop}.localhost:4321" by npm start), the local one.
+ */
+export function originOf(shop: ShopConfig, template = process.env.SHOP_ORIGIN_TEMPLATE): string {
+  return template ? template.replace('{shop}', shop.code) : shop.origin;
+}

@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+import { E2E } from './tests/e2e/setup/paths.ts';
+
+/**
+ * Browser tests drive Debian's Chromium (nothing is downloaded). The global setup generates a
+ * small sample catalog and builds the three shops into .cache/e2e/; the web server serves them at
+ * http://<shop>.localhost:<port> (Chromium resolves *.localhost to loopback).
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './tests/e2e/setup/global-setup.ts',
+  timeout: 30_000,
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: E2E.report }]] : [['list'], ['json', { outputFile: E2E.report }]],
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    },
+    trace: 'off',
+  },
+  webServer: {
+    command: `node scripts/serve.ts`,
+    env: { PORT: String(E2E.port), DIST_DIR: E2E.dist },
+    url: `http://127.0.0.1:${E2E.port}/`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+  },
+});

@@ -1,0 +1,53 @@
+/**
+ * npm run build                    builds the de, at and ro shops into dist/<shop>/
+ * npm run build:shop               builds the shop named by SHOP (what a Netlify site runs)
+ * Options: --export <dir> (default EXPORT_DIR or export/), --out <dir> (default dist/),
+ *          --shops de,ro, --parallel N (default 2: this machine has 2 cores).
+ */
+import { parseArgs } from 'node:util';
+import { buildShops } from './lib/build-shops.ts';
+import { SHOP_CODES, isShopCode, type ShopCode } from '../src/shops/index.ts';
+
+const { values } = parseArgs({
+  options: {
+    'shop-from-env': { type: 'boolean' },
+    shops: { type: 'string' },
+    export: { type: 'string' },
+    out: { type: 'string' },
+    parallel: { type: 'string' },
+  },
+});
+
+let shops: ShopCode[] = SHOP_CODES;
+if (values['shop-from-env']) {
+  if (!isShopCode(process.env.SHOP)) {
+    console.error(`build:shop needs SHOP set to one of ${SHOP_CODES.join(', ')} (got ${JSON.stringify(process.env.SHOP)}).`);
+    process.exit(2);
+  }
+  shops = [process.env.SHOP];
+} else if (values.shops) {
+  const list = values.shops.split(',');
+  const wrong = list.filter((s) => !isShopCode(s));
+  if (wrong.length) {
+    console.error(`Unknown shop ${wrong.join(', ')}; the shops are ${SHOP_CODES.join(', ')}.`);
+    process.exit(2);
+  }
+  shops = list as ShopCode[];
+}
+
+try {
+  const started = performance.now();
+  const results = await buildShops({
+    shops,
+    exportDir: values.export ?? process.env.EXPORT_DIR ?? 'export',
+    distDir: values.out,
+    parallel: Number(values.parallel ?? 2),
+  });
+  for (const r of results) {
+    console.log(`${r.shop}: ${r.pages} pages in ${r.seconds.toFixed(1)} s (${(r.pages / r.seconds).toFixed(0)} pages/s), peak RSS ${(r.peakRssBytes / 2 ** 20).toFixed(0)} MB`);
+  }
+  console.log(`all: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}

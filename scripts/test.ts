@@ -1,0 +1,46 @@
+/**
+ * npm test: the unit and contract tests (Vitest), then the browser tests (Playwright on Debian's
+ * Chromium). Ends with one line "N passed, N failed" over both.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const reports = join(root, '.cache/test-reports');
+mkdirSync(reports, { recursive: true });
+const bin = (name: string) => join(root, 'node_modules/.bin', name);
+
+if (!existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium')) {
+  console.error("The browser tests need Debian's Chromium at /usr/bin/chromium. Install it with: apt-get install chromium");
+  process.exit(1);
+}
+
+const vitestReport = join(reports, 'vitest.json');
+rmSync(vitestReport, { force: true });
+const unit = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], { stdio: 'inherit', cwd: root });
+
+const e2eReport = join(root, '.cache/e2e/playwright-report.json');
+rmSync(e2eReport, { force: true });
+const e2e = spawnSync(bin('playwright'), ['test'], { stdio: 'inherit', cwd: root });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(vitestReport)) {
+  const r = JSON.parse(readFileSync(vitestReport, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+  skipped += r.numPendingTests + r.numTodoTests;
+} else failed++;
+if (existsSync(e2eReport)) {
+  const r = JSON.parse(readFileSync(e2eReport, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+  passed += r.stats.expected + r.stats.flaky;
+  failed += r.stats.unexpected;
+  skipped += r.stats.skipped;
+} else failed++;
+if (unit.status !== 0 && failed === 0) failed++;
+if (e2e.status !== 0 && failed === 0) failed++;
+
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed === 0 && unit.status === 0 && e2e.status === 0 ? 0 : 1);

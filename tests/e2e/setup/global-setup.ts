@@ -1,0 +1,26 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { E2E } from './paths.ts';
+import { buildShops } from '../../../scripts/lib/build-shops.ts';
+
+/** Generates the sample catalog (once per size) and builds the three shops for the tests. */
+export default async function globalSetup() {
+  if (!existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH) {
+    throw new Error("Browser tests need Debian's Chromium at /usr/bin/chromium: apt-get install chromium (.ci/run does it).");
+  }
+  const marker = join(E2E.exportDir, 'manifest.json');
+  const sample = spawnSync(process.execPath, [join(E2E.root, 'scripts/sample.ts'), '--products', String(E2E.products), '--out', E2E.exportDir], {
+    stdio: 'inherit',
+  });
+  if (sample.status !== 0 || !existsSync(marker)) throw new Error('The sample catalog for the browser tests could not be generated.');
+  await buildShops({
+    shops: ['de', 'at', 'ro'],
+    exportDir: E2E.exportDir,
+    distDir: E2E.dist,
+    catalogDir: E2E.catalogDir,
+    parallel: 2,
+    quiet: true,
+    env: { SHOP_ORIGIN_TEMPLATE: `http://{shop}.localhost:${E2E.port}` },
+  });
+}
