@@ -2,9 +2,12 @@
  * npm run build                    builds the de, at and ro shops into dist/<shop>/
  * npm run build:shop               builds the shop named by SHOP (what a Netlify site runs)
  * Options: --export <dir> (default EXPORT_DIR or export/), --out <dir> (default dist/),
- *          --shops de,ro, --parallel N (default 2: this machine has 2 cores).
+ *          --shops de,ro, --parallel N (default 2: this machine has 2 cores),
+ *          --publish <dir> (one shop only: move the built site there, for Netlify's fixed publish folder).
  */
 import { parseArgs } from 'node:util';
+import { renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildShops } from './lib/build-shops.ts';
 import { SHOP_CODES, isShopCode, type ShopCode } from '../src/shops/index.ts';
 
@@ -15,6 +18,7 @@ const { values } = parseArgs({
     export: { type: 'string' },
     out: { type: 'string' },
     parallel: { type: 'string' },
+    publish: { type: 'string' },
   },
 });
 
@@ -47,6 +51,12 @@ try {
     console.log(`${r.shop}: ${r.pages} pages in ${r.seconds.toFixed(1)} s (${(r.pages / r.seconds).toFixed(0)} pages/s), peak RSS ${(r.peakRssBytes / 2 ** 20).toFixed(0)} MB`);
   }
   console.log(`all: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (values.publish) {
+    if (shops.length !== 1) throw new Error('--publish takes exactly one shop');
+    rmSync(values.publish, { recursive: true, force: true });
+    renameSync(join(values.out ?? 'dist', shops[0]!), values.publish);
+    console.log(`published ${shops[0]} to ${values.publish}`);
+  }
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
