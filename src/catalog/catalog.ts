@@ -63,7 +63,26 @@ export class Catalog {
   folder = (id: number) => this.#data<FolderModel>('folder', id);
   content = (id: number) => this.#data<ContentModel>('content', id);
 
+  #categories?: CategoryRow[];
+  #categoryById?: Map<number, CategoryRow>;
+
+  /** Every category in the tree (depth, position order), with counts; read once per process. */
   categories(): CategoryRow[] {
+    return (this.#categories ??= this.#readCategories());
+  }
+
+  categoryRow(id: number): CategoryRow | undefined {
+    return (this.#categoryById ??= new Map(this.categories().map((c) => [c.id, c]))).get(id);
+  }
+
+  /** The categories from the root down to this one. */
+  categoryTrail(id: number): CategoryRow[] {
+    const trail: CategoryRow[] = [];
+    for (let c = this.categoryRow(id); c; c = this.categoryRow(c.parent)) trail.unshift(c);
+    return trail;
+  }
+
+  #readCategories(): CategoryRow[] {
     return (this.#q('SELECT id, parent, visible, position, depth, own_count, count, data FROM category WHERE depth >= 0 ORDER BY depth, position, id').all() as Record<string, number | string>[]).map((r) => {
       const data = JSON.parse(String(r.data)) as CategoryModel;
       return {
@@ -112,7 +131,8 @@ export class Catalog {
     return (this.#q('SELECT card FROM product ORDER BY sales DESC, id LIMIT ?').all(limit) as { card: string }[]).map((r) => JSON.parse(r.card) as ProductCard);
   }
 
-  taxRules = () => this.#meta<TaxRule[]>('taxRules');
+  #taxRules?: TaxRule[];
+  taxRules = () => (this.#taxRules ??= this.#meta<TaxRule[]>('taxRules'));
   countries = () => this.#meta<Country[]>('countries');
   currencies = () => this.#meta<Currency[]>('currencies');
   manifest = () => this.#meta<Manifest>('manifest');

@@ -37,7 +37,7 @@ export function catalogLoader({ shop, exportDir, strict = false }: { shop: ShopC
           Object.entries(stats).map(([k, v]) => `${k} ${v}`).join(', '),
       );
       store.clear();
-      for (const route of getCatalog(shop.code).routes()) store.set({ id: route.path, data: route });
+      for (const route of getCatalog(shop.code).routes()) store.set({ id: route.path, data: { ...route } });
     },
   };
 }

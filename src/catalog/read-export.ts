@@ -66,7 +66,7 @@ export interface CatalogExport {
   stream<N extends StreamName>(name: N, onFault: (fault: Fault) => void): AsyncGenerator<StreamRecord<N>>;
 }
 
-function issuesToFaults(file: string, issues: z.core.$ZodIssue[], base: Omit<Fault, 'field' | 'reason'>): Fault[] {
+function issuesToFaults(file: string, issues: z.core.$ZodIssue[], base: Omit<Fault, 'file' | 'field' | 'reason'>): Fault[] {
   return issues.map((issue) => ({ ...base, file, field: issue.path.join('.') || undefined, reason: issue.message }));
 }
 

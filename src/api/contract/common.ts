@@ -82,6 +82,8 @@ export const ERRORS = {
   deliveryOptionsFailed: 'Could not retrieve delivery options',
   orderFailed: 'Order failed',
   orderSubmitFailed: 'An unexpected error occurred while submitting your order',
+  paymentInProgress: 'A payment for this cart is in progress',
+  addressRequired: 'An address is required',
   paymentRetryWait: 'Please wait 2 minutes before retrying the payment',
   paymentMethodUnavailable: 'This payment method is not available for this cart',
   cancelFailed: 'Failed to cancel order',

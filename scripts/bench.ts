@@ -1,0 +1,44 @@
+/**
+ * npm run bench [-- --only build,api,export] [--sizes 1000,10000]
+ * Measures the budgets of docs/architecture.md (performance) and writes bench/results/<name>.json
+ * plus a table on stdout. Benchmarks report numbers; they do not pass or fail.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { benchBuild } from './bench/build.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const { values } = parseArgs({ options: { only: { type: 'string' }, sizes: { type: 'string' } } });
+const only = new Set((values.only ?? 'build,api').split(','));
+const sizes = (values.sizes ?? '1000,10000').split(',').map(Number);
+const results = join(root, 'bench/results');
+mkdirSync(results, { recursive: true });
+const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
+
+if (only.has('build')) {
+  const runs = [];
+  for (const n of sizes) {
+    console.log(`build: ${n} products...`);
+    const r = await benchBuild(n);
+    runs.push(r);
+    console.log(`  sample export: ${r.sample.seconds.toFixed(1)} s, peak ${mb(r.sample.peakRssBytes)}`);
+    for (const s of r.full.shops) {
+      console.log(`  ${s.shop}: ${s.pages} pages in ${s.seconds.toFixed(1)} s = ${(s.pages / s.seconds).toFixed(0)} pages/s, peak ${mb(s.peakRssBytes)}`);
+    }
+    console.log(`  all three shops: ${r.full.seconds.toFixed(1)} s; unchanged rebuild ${r.unchanged.seconds.toFixed(1)} s; one product changed ${r.oneProductChanged.seconds.toFixed(1)} s`);
+  }
+  writeFileSync(join(results, 'build.json'), JSON.stringify({ date: new Date().toISOString(), runs }, null, 2));
+}
+
+for (const [name, script] of [['api', 'scripts/bench/api.ts'], ['export', 'scripts/bench/export.ts']] as const) {
+  if (!only.has(name)) continue;
+  if (!existsSync(join(root, script))) {
+    console.log(`${name}: ${script} is not there yet; skipped`);
+    continue;
+  }
+  console.log(`${name}:`);
+  spawnSync(process.execPath, [join(root, script)], { stdio: 'inherit', cwd: root });
+}
+console.log(`\nResults in ${results}/`);
