@@ -11,7 +11,8 @@ import { z } from 'zod';
 export const MAX_ID = Number.MAX_SAFE_INTEGER;
 
 /** An integer given as a number or as decimal digits ("12"). */
-export const IntInput = z.union([
+export const IntInput = z.union(
+  [
   z.number().int().min(-MAX_ID).max(MAX_ID),
   z
     .string()
@@ -19,7 +20,9 @@ export const IntInput = z.union([
     .regex(/^-?\d{1,16}$/, 'must be a whole number')
     .transform(Number)
     .pipe(z.number().int().min(-MAX_ID).max(MAX_ID)),
-]);
+  ],
+  { error: 'must be a whole number' },
+);
 /** A positive id (spec §5: ids are numeric and > 0). */
 export const IdInput = IntInput.pipe(z.number().int().positive('must be a positive id'));
 /** An id the client may send as 0/"0"/"null"/"" when it has none (Thelia's habit). */

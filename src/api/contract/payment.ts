@@ -72,6 +72,8 @@ export const PayResponse = z.object({
     total: Money,
     /** Vorkasse: the transfer slip. */
     bank_transfer: BankTransfer.nullable(),
+    /** The guest invoice page of this order: /guest/invoice/{ref}/{hash}. */
+    guest_invoice_path: z.string(),
     /** True when this answer repeats an order made by an earlier request for the same cart. */
     repeated: z.boolean(),
   }),

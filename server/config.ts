@@ -1,0 +1,99 @@
+/**
+ * Settings of the shop API, from environment variables, with documented defaults (docs/api.md).
+ */
+import { z } from 'zod';
+
+export const DEV_SECRET = 'dev-only-secret-change-me-dev-only-secret';
+
+/** "5:20,21;146:30" -> Map(5 => {20,21}, 146 => {30}) */
+function parseZeroVat(text: string): Map<number, Set<number>> {
+  const map = new Map<number, Set<number>>();
+  for (const part of text.split(';').map((s) => s.trim()).filter(Boolean)) {
+    const [country, cats] = part.split(':');
+    const countryId = Number(country);
+    if (!Number.isInteger(countryId) || countryId <= 0 || cats === undefined) throw new Error(`API_ZERO_VAT_CATEGORIES: bad entry "${part}" (expected countryId:categoryId,categoryId)`);
+    const ids = cats.split(',').map((c) => Number(c.trim())).filter((n) => Number.isInteger(n) && n > 0);
+    map.set(countryId, new Set(ids));
+  }
+  return map;
+}
+
+export const ConfigSchema = z.object({
+  /** Port of `npm run api`. */
+  API_PORT: z.coerce.number().int().min(0).max(65535).default(4300),
+  API_HOST: z.string().default('127.0.0.1'),
+  /** SQLite database file; ':memory:' for a throw-away database. */
+  API_DB: z.string().default('.cache/api/shop.sqlite'),
+  /** The catalog export the database is loaded from. */
+  API_EXPORT_DIR: z.string().default('export'),
+  /** Signs tokens, guest invoice hashes and payment-page tokens. At least 32 characters. */
+  API_SECRET: z.string().min(32, 'API_SECRET must be at least 32 characters').default(DEV_SECRET),
+  /** Public origin of the shop (used in mails); the payment page redirects relative to the request. */
+  API_PUBLIC_URL: z.string().default('http://localhost:4321'),
+  /** Bank details printed on the transfer slip and encoded in the EPC QR code. */
+  API_BANK_IBAN: z.string().default('DE89370400440532013000'),
+  API_BANK_BIC: z.string().default('COBADEFFXXX'),
+  API_BANK_NAME: z.string().default('Storefront Demo GmbH'),
+  /** Where mails are written (one .eml file each); 'log' writes them to the log only. */
+  MAIL_TRANSPORT: z.enum(['outbox', 'log']).default('outbox'),
+  MAIL_OUTBOX: z.string().default('.cache/api/outbox'),
+  MAIL_FROM: z.string().default('shop@localhost'),
+  /** Zero-VAT categories per country: "countryId:catId,catId;countryId:catId". */
+  API_ZERO_VAT_CATEGORIES: z.string().default(''),
+  /** Default country (spec §9: Austria, 13). */
+  API_DEFAULT_COUNTRY: z.coerce.number().int().positive().default(13),
+  /** Goods value (gross, cents) from which parcel delivery is free; 0 disables. */
+  API_FREE_SHIPPING_CENTS: z.coerce.number().int().min(0).default(10000),
+  /** Wait after a failed payment before the same cart may pay again (spec §4: 2 minutes). */
+  API_PAYMENT_RETRY_SECONDS: z.coerce.number().int().min(0).default(120),
+  /** Token lifetime (spec §9: 6 hours). */
+  API_TOKEN_SECONDS: z.coerce.number().int().min(60).default(6 * 3600),
+  /** Request bodies above this size are refused with 413. */
+  API_BODY_LIMIT: z.coerce.number().int().min(1024).default(64 * 1024),
+  /** Log each request (method, path, status, ms). */
+  API_LOG: z.enum(['0', '1']).default('0'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dbFile: string;
+  exportDir: string;
+  secret: string;
+  publicUrl: string;
+  bank: { iban: string; bic: string; name: string };
+  mail: { transport: 'outbox' | 'log'; outbox: string; from: string };
+  zeroVatCategories: Map<number, Set<number>>;
+  defaultCountryId: number;
+  freeShippingCents: number;
+  paymentRetrySeconds: number;
+  tokenSeconds: number;
+  bodyLimit: number;
+  log: boolean;
+  /** Replaces the offline VAT check (e.g. with a VIES client). */
+  vatChecker?: import('./lib/vat.ts').VatChecker;
+  /** Clock, for tests. */
+  now?: () => number;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const e = ConfigSchema.parse(Object.fromEntries(Object.entries(env).filter(([k, v]) => k in ConfigSchema.shape && v !== undefined && v !== '')));
+  return {
+    port: e.API_PORT,
+    host: e.API_HOST,
+    dbFile: e.API_DB,
+    exportDir: e.API_EXPORT_DIR,
+    secret: e.API_SECRET,
+    publicUrl: e.API_PUBLIC_URL.replace(/\/$/, ''),
+    bank: { iban: e.API_BANK_IBAN.replace(/\s/g, ''), bic: e.API_BANK_BIC, name: e.API_BANK_NAME },
+    mail: { transport: e.MAIL_TRANSPORT, outbox: e.MAIL_OUTBOX, from: e.MAIL_FROM },
+    zeroVatCategories: parseZeroVat(e.API_ZERO_VAT_CATEGORIES),
+    defaultCountryId: e.API_DEFAULT_COUNTRY,
+    freeShippingCents: e.API_FREE_SHIPPING_CENTS,
+    paymentRetrySeconds: e.API_PAYMENT_RETRY_SECONDS,
+    tokenSeconds: e.API_TOKEN_SECONDS,
+    bodyLimit: e.API_BODY_LIMIT,
+    log: e.API_LOG === '1',
+    ...overrides,
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * Passwords (scrypt with a per-password salt) and tokens (HMAC-SHA256 signed, with expiry).
+ *
+ * Token: base64url(JSON {sub, v, iat, exp}) + "." + base64url(HMAC(secret, payload)). `v` is the
+ * customer's token_version: changing the password bumps it and invalidates older tokens.
+ */
+import { createHmac, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+
+const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
+
+export function hashPassword(password: string): string {
+  const salt = randomBytes(16);
+  const hash = scryptSync(password.normalize('NFC'), salt, SCRYPT.keylen, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p });
+  return `scrypt$${SCRYPT.N}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
+}
+
+export function verifyPassword(password: string, stored: string | null): boolean {
+  if (!stored) {
+    // same work as a real check, so timing does not tell whether the account exists
+    scryptSync(password, 'no-account-salt', SCRYPT.keylen, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p });
+    return false;
+  }
+  const [scheme, n, saltText, hashText] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !saltText || !hashText) return false;
+  const expected = Buffer.from(hashText, 'base64url');
+  const actual = scryptSync(password.normalize('NFC'), Buffer.from(saltText, 'base64url'), expected.length, { N: Number(n), r: SCRYPT.r, p: SCRYPT.p });
+  return timingSafeEqual(expected, actual);
+}
+
+export interface TokenPayload {
+  sub: number;
+  v: number;
+  iat: number;
+  exp: number;
+}
+
+function sign(secret: string, text: string): string {
+  return createHmac('sha256', secret).update(text).digest('base64url');
+}
+
+export function issueToken(secret: string, customerId: number, version: number, nowMs: number, lifetimeSeconds: number): { token: string; payload: TokenPayload } {
+  const iat = Math.floor(nowMs / 1000);
+  const payload: TokenPayload = { sub: customerId, v: version, iat, exp: iat + lifetimeSeconds };
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return { token: `${body}.${sign(secret, 'token:' + body)}`, payload };
+}
+
+/** The payload of a well-signed, unexpired token, else null. */
+export function verifyToken(secret: string, token: string, nowMs: number): TokenPayload | null {
+  if (token.length > 1000) return null;
+  const dot = token.indexOf('.');
+  if (dot <= 0) return null;
+  const body = token.slice(0, dot);
+  const mac = Buffer.from(token.slice(dot + 1), 'base64url');
+  const expected = Buffer.from(sign(secret, 'token:' + body), 'base64url');
+  if (mac.length !== expected.length || !timingSafeEqual(mac, expected)) return null;
+  try {
+    const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as TokenPayload;
+    if (!Number.isSafeInteger(payload.sub) || !Number.isSafeInteger(payload.exp) || !Number.isSafeInteger(payload.v)) return null;
+    if (payload.exp * 1000 <= nowMs) return null;
+    return payload;
+  } catch {
+    return null;
+  }
+}
+
+/** Guest invoice hash: HMAC of the order ref (unforgeable without the secret). */
+export function guestInvoiceHash(secret: string, ref: string): string {
+  return sign(secret, 'guest-invoice:' + ref).slice(0, 32);
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function randomToken(bytes = 24): string {
+  return randomBytes(bytes).toString('base64url');
+}

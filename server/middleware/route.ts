@@ -1,0 +1,117 @@
+/**
+ * Registers one endpoint of the contract table (src/api/contract/paths.ts): parses and validates
+ * the body (JSON or form), the query and the path parameters with the endpoint's zod schemas,
+ * resolves the bearer token, runs the handler and answers JSON. Bad input is a 400 with the
+ * field reasons; nothing reaches a handler unvalidated.
+ */
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import { ENDPOINTS, type EndpointKey } from '../../src/api/contract/paths.ts';
+import { ERRORS } from '../../src/api/contract/common.ts';
+import type { Deps } from '../context.ts';
+import { HttpError, type Issue } from '../lib/errors.ts';
+import { verifyToken } from '../lib/auth.ts';
+import { readBody } from './body.ts';
+
+export interface CustomerRow {
+  id: number;
+  ref: string;
+  email: string;
+  password_hash: string | null;
+  title: number;
+  firstname: string;
+  lastname: string;
+  company: string | null;
+  vat_number: string | null;
+  is_company: number;
+  exclude_vat: number;
+  express: number;
+  is_admin: number;
+  locale: string | null;
+  default_address_id: number | null;
+  token_version: number;
+  created_at: string;
+}
+
+type E = (typeof ENDPOINTS)[EndpointKey];
+type Out<T> = T extends z.ZodType ? z.output<T> : Record<string, never>;
+type BodyOf<K extends EndpointKey> = (typeof ENDPOINTS)[K] extends { body: infer B } ? Out<B> : Record<string, never>;
+type QueryOf<K extends EndpointKey> = (typeof ENDPOINTS)[K] extends { query: infer Q } ? Out<Q> : Record<string, never>;
+
+export interface RouteArgs<K extends EndpointKey> {
+  c: Context;
+  body: BodyOf<K>;
+  query: QueryOf<K>;
+  params: Record<string, string>;
+  /** The token's customer: always set for auth 'customer', else when a valid token came along. */
+  customer: CustomerRow | null;
+}
+
+/** Messages of the contract that a validation issue may carry; they become the answer's message. */
+const KNOWN = new Set<string>(Object.values(ERRORS));
+
+export function zodIssues(error: z.ZodError, prefix = ''): Issue[] {
+  return error.issues.map((i) => ({ field: prefix + i.path.map(String).join('.'), message: i.message }));
+}
+
+export function invalid(issues: Issue[], fallback: string = ERRORS.invalidData): HttpError {
+  const known = issues.find((i) => KNOWN.has(i.message));
+  return new HttpError(400, known?.message ?? fallback, issues);
+}
+
+export function bearer(c: Context): string | null {
+  const header = c.req.header('authorization');
+  if (!header) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return m ? m[1]! : null;
+}
+
+/** The customer of a valid token, or null (no token, bad signature, expired, password changed). */
+export function tokenCustomer(deps: Deps, token: string | null): CustomerRow | null {
+  if (!token) return null;
+  const payload = verifyToken(deps.config.secret, token, deps.now());
+  if (!payload) return null;
+  const row = deps.sql('SELECT * FROM customer WHERE id = ?').get(payload.sub) as CustomerRow | undefined;
+  if (!row || row.token_version !== payload.v) return null;
+  return row;
+}
+
+export function route<K extends EndpointKey>(
+  app: Hono,
+  deps: Deps,
+  key: K,
+  handler: (args: RouteArgs<K>) => unknown | Promise<unknown>,
+  options: { invalidMessage?: string } = {},
+): void {
+  const endpoint = ENDPOINTS[key] as E;
+  const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+  app[method](endpoint.path, async (c) => {
+    const token = bearer(c);
+    const customer = tokenCustomer(deps, token);
+    if (endpoint.auth === 'customer' && !customer) throw new HttpError(401, token ? ERRORS.pleaseLoginAgain : ERRORS.loginRequired);
+    let body: unknown = {};
+    if ('body' in endpoint && endpoint.body) {
+      const raw = await readBody(c);
+      const parsed = (endpoint.body as z.ZodType).safeParse(raw);
+      if (!parsed.success) throw invalid(zodIssues(parsed.error), options.invalidMessage);
+      body = parsed.data;
+    }
+    let query: unknown = {};
+    if ('query' in endpoint && endpoint.query) {
+      const parsed = (endpoint.query as z.ZodType).safeParse(c.req.query());
+      if (!parsed.success) throw invalid(zodIssues(parsed.error, 'query.'), options.invalidMessage);
+      query = parsed.data;
+    }
+    const result = await handler({ c, body: body as BodyOf<K>, query: query as QueryOf<K>, params: c.req.param() as Record<string, string>, customer });
+    if (result instanceof Response) return result;
+    return c.json(result as object, 200);
+  });
+}
+
+/** A positive integer path parameter, else 400 (or the given error). */
+export function idParam(value: string | undefined, error: HttpError = new HttpError(400, ERRORS.invalidData)): number {
+  if (!value || !/^\d{1,15}$/.test(value)) throw error;
+  const n = Number(value);
+  if (n <= 0) throw error;
+  return n;
+}

@@ -1,0 +1,191 @@
+/**
+ * Customers: login, register (private, company, guest), refreshToken, changePassword,
+ * forgot/reset password, customer lookup and update, VAT check, newsletter.
+ */
+import { createHash } from 'node:crypto';
+import type { Hono } from 'hono';
+import { ERRORS } from '../../src/api/contract/common.ts';
+import { titleLabel, type CustomerItem } from '../../src/api/contract/customer.ts';
+import { isoNow, type Deps } from '../context.ts';
+import { transaction } from '../db/open.ts';
+import { hashPassword, issueToken, randomToken, verifyPassword } from '../lib/auth.ts';
+import { HttpError } from '../lib/errors.ts';
+import { checkVat } from '../lib/vat.ts';
+import { invalid, route, type CustomerRow } from '../middleware/route.ts';
+import { addressIssues, countryTitle, insertAddress, stateTitle, type AddressRow } from '../services/address.ts';
+import { COUNTRY_LOCALE } from '../services/pricing.ts';
+
+const RESET_SECONDS = 3600;
+
+export function customerItem(deps: Deps, c: CustomerRow): CustomerItem {
+  const a = c.default_address_id ? (deps.sql('SELECT * FROM address WHERE id = ?').get(c.default_address_id) as AddressRow | undefined) : undefined;
+  const locale = a ? COUNTRY_LOCALE[a.country_id] ?? 'de_DE' : 'de_DE';
+  return {
+    ID: c.id, ADDRESS_ID: a?.id ?? null, EMAIL: c.email, FIRSTNAME: c.firstname, LASTNAME: c.lastname, REF: c.ref, COMPANY: c.company, TITLE: c.title,
+    TITLE_LABEL: titleLabel(c.title), IS_COMPANY: c.is_company === 1, EXCLUDE_VAT: c.exclude_vat === 1, VAT_NUMBER: c.vat_number, EXPRESS: c.express === 1,
+    IS_ADMIN: c.is_admin === 1, ADDRESS_FIRSTNAME: a?.firstname ?? null, ADDRESS_LASTNAME: a?.lastname ?? null, ADDRESS1: a?.address1 ?? null,
+    ADDRESS2: a?.address2 ?? null, ADDRESS3: a?.address3 ?? null, CITY: a?.city ?? null, COUNTRY_TITLE: a ? countryTitle(deps, a.country_id, locale) : null,
+    COUNTRY_ID: a?.country_id ?? null, STATE_TITLE: a ? stateTitle(deps, a.state_id, locale) : null, STATE_ID: a?.state_id ?? null, CELLPHONE: a?.cellphone ?? null,
+    PHONE: a?.phone ?? null, ZIPCODE: a?.zipcode ?? null, ADDRESS_TITLE_ID: a?.title ?? null,
+  };
+}
+
+export function session(deps: Deps, c: CustomerRow) {
+  const { token, payload } = issueToken(deps.config.secret, c.id, c.token_version, deps.now(), deps.config.tokenSeconds);
+  return {
+    status_code: 200 as const,
+    data: {
+      token, expiresAt: new Date(payload.exp * 1000).toISOString(), customer_id: c.id, address_id: c.default_address_id, user_identifier: c.ref,
+      customer: customerItem(deps, c),
+    },
+  };
+}
+
+function customerById(deps: Deps, id: number): CustomerRow {
+  return deps.sql('SELECT * FROM customer WHERE id = ?').get(id) as unknown as CustomerRow;
+}
+
+function subscribe(deps: Deps, email: string, firstname?: string, lastname?: string, locale?: string): 'subscribed' | 'already' {
+  const row = deps.sql('SELECT unsubscribed_at FROM newsletter WHERE email = ?').get(email) as { unsubscribed_at: string | null } | undefined;
+  if (row && row.unsubscribed_at === null) return 'already';
+  deps
+    .sql(
+      `INSERT INTO newsletter (email, firstname, lastname, locale, subscribed_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT(email) DO UPDATE SET unsubscribed_at = NULL, subscribed_at = excluded.subscribed_at`,
+    )
+    .run(email, firstname ?? null, lastname ?? null, locale ?? null, isoNow(deps));
+  return 'subscribed';
+}
+
+export function registerCustomer(app: Hono, deps: Deps) {
+  route(app, deps, 'login', ({ body }) => {
+    const c = deps.sql('SELECT * FROM customer WHERE email = ? AND express = 0').get(body.email) as CustomerRow | undefined;
+    if (!verifyPassword(body.password, c?.password_hash ?? null) || !c) throw new HttpError(401, ERRORS.wrongLogin);
+    return session(deps, c);
+  });
+
+  route(
+    app,
+    deps,
+    'register',
+    async ({ body }) => {
+      let excludeVat = false;
+      let vatNumber: string | null = null;
+      if (body.kind === 'company') {
+        const vat = await checkVat(body.vat_number!, deps.config.vatChecker);
+        if (vat.result === 'invalid') throw new HttpError(400, ERRORS.vatInvalid, [{ field: 'vat_number', message: ERRORS.vatInvalid }]);
+        if (vat.result === 'error') throw new HttpError(503, ERRORS.vatError);
+        vatNumber = vat.vatNumber;
+        excludeVat = body.exclude_vat;
+      }
+      if (body.address) {
+        const issues = addressIssues(deps, body.address).map((i) => ({ ...i, field: `address.${i.field}` }));
+        if (issues.length) throw invalid(issues, ERRORS.registerFailed);
+      }
+      const guest = body.kind === 'guest';
+      const passwordHash = guest ? null : hashPassword(body.password!);
+      const created = transaction(deps.db, () => {
+        const account = deps.sql('SELECT id FROM customer WHERE email = ? AND express = 0').get(body.email);
+        if (account) throw new HttpError(409, guest ? ERRORS.accountExists : ERRORS.emailExists);
+        const now = isoNow(deps);
+        const id = Number(
+          deps
+            .sql(
+              `INSERT INTO customer (ref, email, password_hash, title, firstname, lastname, company, vat_number, is_company, exclude_vat, express, locale, created_at)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            )
+            .run(`TMP-${randomToken(8)}`, body.email, passwordHash, body.kind === 'company' ? (body.title === 1 || body.title === 2 ? 3 : body.title) : body.title,
+              body.firstname, body.lastname, body.company ?? null, vatNumber, body.kind === 'company' ? 1 : 0, excludeVat ? 1 : 0, guest ? 1 : 0, body.locale ?? null, now)
+            .lastInsertRowid,
+        );
+        deps.sql('UPDATE customer SET ref = ? WHERE id = ?').run(`CUS${String(id).padStart(9, '0')}`, id);
+        if (body.address) {
+          const addressId = insertAddress(deps, id, body.address);
+          deps.sql('UPDATE customer SET default_address_id = ? WHERE id = ?').run(addressId, id);
+        }
+        if (body.cart_id !== undefined) deps.sql(`UPDATE cart SET customer_id = ? WHERE id = ? AND customer_id IS NULL AND status = 'open'`).run(id, body.cart_id);
+        if (body.newsletter) subscribe(deps, body.email, body.firstname, body.lastname, body.locale);
+        return customerById(deps, id);
+      });
+      return session(deps, created);
+    },
+    { invalidMessage: ERRORS.registerFailed },
+  );
+
+  route(app, deps, 'refreshToken', ({ body, customer }) => {
+    if (body.customer_id === undefined || body.email === undefined) throw new HttpError(400, ERRORS.missingRefreshData);
+    if (body.customer_id !== customer!.id || body.email !== customer!.email) throw new HttpError(401, ERRORS.refreshFailed);
+    return session(deps, customer!);
+  });
+
+  route(app, deps, 'changePassword', ({ body, customer }) => {
+    const me = customer!;
+    if (me.express) throw new HttpError(403, ERRORS.forbidden);
+    if (!verifyPassword(body.old_password, me.password_hash)) throw new HttpError(401, ERRORS.wrongLogin);
+    // bumping token_version logs out every other session; the answer carries no token, the client logs in again
+    deps.sql('UPDATE customer SET password_hash = ?, token_version = token_version + 1 WHERE id = ?').run(hashPassword(body.password), me.id);
+    return { status_code: 200 as const, message: 'Password changed' };
+  });
+
+  route(app, deps, 'forgotPassword', ({ body }) => {
+    const c = deps.sql('SELECT id, email, firstname FROM customer WHERE email = ? AND express = 0').get(body.email) as { id: number; email: string; firstname: string } | undefined;
+    if (c) {
+      const token = randomToken(24);
+      deps.sql('INSERT INTO password_reset (token_hash, customer_id, expires_at) VALUES (?, ?, ?)').run(
+        createHash('sha256').update(token).digest('hex'), c.id, Math.floor(deps.now() / 1000) + RESET_SECONDS,
+      );
+      deps.mail({
+        to: c.email,
+        subject: 'Passwort zurücksetzen / Password reset',
+        text: `Hallo ${c.firstname},\n\nzum Zurücksetzen Ihres Passworts öffnen Sie diesen Link (1 Stunde gültig):\n${deps.config.publicUrl}/forgot-password?token=${token}\n\nWenn Sie das nicht angefordert haben, ignorieren Sie diese Nachricht.\n`,
+      });
+    }
+    return { status_code: 200 as const, message: 'If an account exists for this e-mail, a message has been sent' };
+  });
+
+  route(app, deps, 'resetPassword', ({ body }) => {
+    const hash = createHash('sha256').update(body.token).digest('hex');
+    transaction(deps.db, () => {
+      const row = deps.sql('SELECT customer_id, expires_at, used FROM password_reset WHERE token_hash = ?').get(hash) as
+        | { customer_id: number; expires_at: number; used: number }
+        | undefined;
+      if (!row || row.used || row.expires_at * 1000 <= deps.now()) throw new HttpError(400, ERRORS.invalidResetToken);
+      deps.sql('UPDATE password_reset SET used = 1 WHERE token_hash = ?').run(hash);
+      deps.sql('UPDATE customer SET password_hash = ?, token_version = token_version + 1 WHERE id = ?').run(hashPassword(body.password), row.customer_id);
+    });
+    return { status_code: 200 as const, message: 'Password changed' };
+  });
+
+  route(app, deps, 'customerLookup', ({ query, customer }) => {
+    if (query.email !== customer!.email && !customer!.is_admin) throw new HttpError(403, ERRORS.forbidden);
+    const rows = deps.sql('SELECT * FROM customer WHERE email = ? ORDER BY express, id LIMIT 1').all(query.email) as unknown as CustomerRow[];
+    return { CustomerItems: rows.map((r) => customerItem(deps, r)) };
+  });
+
+  route(app, deps, 'customerUpdate', ({ body, customer }) => {
+    const me = customer!;
+    deps
+      .sql('UPDATE customer SET title = ?, firstname = ?, lastname = ?, company = ? WHERE id = ?')
+      .run(body.title ?? me.title, body.firstname ?? me.firstname, body.lastname ?? me.lastname, body.company ?? me.company, me.id);
+    return { CustomerItems: [customerItem(deps, customerById(deps, me.id))] };
+  });
+
+  route(app, deps, 'vatCheck', async ({ body }) => {
+    const r = await checkVat(body.vat_number, deps.config.vatChecker);
+    const message = r.result === 'valid' ? 'VAT number is valid' : r.result === 'invalid' ? ERRORS.vatInvalid : ERRORS.vatError;
+    return { status_code: 200 as const, data: { result: r.result, vat_number: r.vatNumber, country_code: r.countryCode, source: r.source, message } };
+  });
+
+  route(app, deps, 'newsletterSubscribe', ({ body }) => {
+    const r = subscribe(deps, body.email, body.firstname, body.lastname, body.locale);
+    return { status_code: 200 as const, message: r === 'already' ? ERRORS.newsletterAlreadySubscribed : 'Subscribed' };
+  });
+
+  route(app, deps, 'newsletterUnsubscribe', ({ body }) => {
+    const row = deps.sql('SELECT unsubscribed_at FROM newsletter WHERE email = ?').get(body.email) as { unsubscribed_at: string | null } | undefined;
+    if (!row) throw new HttpError(404, ERRORS.newsletterNotFound);
+    if (row.unsubscribed_at !== null) throw new HttpError(409, ERRORS.newsletterAlreadyUnsubscribed);
+    deps.sql('UPDATE newsletter SET unsubscribed_at = ? WHERE email = ?').run(isoNow(deps), body.email);
+    return { status_code: 200 as const, message: 'Unsubscribed' };
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * Price context on the server: which taxes apply to a product for a country and a customer.
+ * The arithmetic is src/catalog/prices.ts (taxesFor, priceCents, orderTotal, couponDiscountCents);
+ * this only decides the inputs:
+ *  - the product's tax rule for the delivery country;
+ *  - none when the customer is a company buying without VAT (is_company and exclude_vat);
+ *  - none when one of the product's categories is zero-rated for that country
+ *    (API_ZERO_VAT_CATEGORIES, spec §3 categories_0_vat).
+ */
+import type { Tax, TaxRule } from '../../src/catalog/export-schema.ts';
+import { taxesFor, vatPercent } from '../../src/catalog/prices.ts';
+import type { Deps } from '../context.ts';
+
+export const COUNTRY_LOCALE: Record<number, string> = { 5: 'de_DE', 13: 'de_AT', 146: 'ro_RO' };
+
+export function pickTitle(json: string | null | undefined, locale: string): string {
+  if (!json) return '';
+  const titles = JSON.parse(json) as Record<string, string>;
+  return titles[locale] ?? titles.de_DE ?? titles.de_AT ?? Object.values(titles)[0] ?? '';
+}
+
+export function cents(n: number): number {
+  return Math.round(n) / 100;
+}
+
+export class Pricing {
+  private rules: Map<number, TaxRule> | null = null;
+  private defaultRule: TaxRule | undefined;
+  private readonly deps: Deps;
+  constructor(deps: Deps) {
+    this.deps = deps;
+  }
+
+  /** Forget cached tax rules (after an import). */
+  reload(): void {
+    this.rules = null;
+  }
+
+  private load() {
+    if (this.rules) return this.rules;
+    const rows = this.deps.sql('SELECT id, is_default, json FROM tax_rule').all() as { id: number; is_default: number; json: string }[];
+    this.rules = new Map(rows.map((r) => [r.id, JSON.parse(r.json) as TaxRule]));
+    this.defaultRule = rows.find((r) => r.is_default) ? this.rules.get(rows.find((r) => r.is_default)!.id) : this.rules.values().next().value;
+    return this.rules;
+  }
+
+  isZeroVat(countryId: number, categoryIds: readonly number[]): boolean {
+    const zero = this.deps.config.zeroVatCategories.get(countryId);
+    return !!zero && categoryIds.some((id) => zero.has(id));
+  }
+
+  /** Taxes for one product line. */
+  productTaxes(taxRuleId: number, categoryIds: readonly number[], countryId: number, vatExcluded: boolean, stateId: number | null = null): Tax[] {
+    if (vatExcluded || this.isZeroVat(countryId, categoryIds)) return [];
+    return taxesFor(this.load().get(taxRuleId), countryId, stateId);
+  }
+
+  /** Taxes on postage: the default rule of the country. */
+  postageTaxes(countryId: number, vatExcluded: boolean): Tax[] {
+    this.load();
+    return vatExcluded ? [] : taxesFor(this.defaultRule, countryId);
+  }
+
+  vatPercent(taxes: readonly Tax[]): number {
+    return vatPercent(taxes);
+  }
+
+  countryExists(countryId: number): boolean {
+    return !!this.deps.sql('SELECT 1 FROM country WHERE id = ?').get(countryId);
+  }
+}
