@@ -85,7 +85,9 @@ export function route<K extends EndpointKey>(
 ): void {
   const endpoint = ENDPOINTS[key] as E;
   const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-  app[method](endpoint.path, async (c) => {
+  // the app is not strict about a trailing slash; routes are registered without it
+  const path = endpoint.path.length > 1 ? endpoint.path.replace(/\/$/, '') : endpoint.path;
+  app[method](path, async (c) => {
     const token = bearer(c);
     const customer = tokenCustomer(deps, token);
     if (endpoint.auth === 'customer' && !customer) throw new HttpError(401, token ? ERRORS.pleaseLoginAgain : ERRORS.loginRequired);

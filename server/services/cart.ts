@@ -79,9 +79,13 @@ export interface PricedCart {
   shipmentNetCents: number;
   totalCents: number;
   weight: number;
+  /** Freight goods in the cart, or heavier than a parcel (PARCEL_MAX_KG). */
   hasFreight: boolean;
   vatExcluded: boolean;
 }
+
+/** Heavier carts than a parcel service takes go by freight forwarder, like freight goods. */
+export const PARCEL_MAX_KG = 31.5;
 
 export function vatExcludedFor(customer: Pick<CustomerRow, 'is_company' | 'exclude_vat'> | null | undefined): boolean {
   return !!customer && customer.is_company === 1 && customer.exclude_vat === 1;
@@ -139,11 +143,12 @@ export function postageFor(
   vatExcluded: boolean,
 ): PostageResult {
   const none: PostageResult = { available: false, netCents: 0, taxedCents: 0, free: false };
+  const freight = cart.hasFreight || cart.weight > PARCEL_MAX_KG;
   const module = deps.sql('SELECT id, kind, active FROM delivery_module WHERE id = ?').get(moduleId) as { id: number; kind: string; active: number } | undefined;
   if (!module || !module.active) return none;
   // freight goods go only by freight forwarder (or pickup); parcels never by freight forwarder
-  if (cart.hasFreight && module.kind !== 'freight' && module.kind !== 'pickup') return none;
-  if (!cart.hasFreight && module.kind === 'freight') return none;
+  if (freight && module.kind !== 'freight' && module.kind !== 'pickup') return none;
+  if (!freight && module.kind === 'freight') return none;
   const row = deps
     .sql('SELECT price FROM postage WHERE module_id = ? AND country_id = ? AND max_weight >= ? ORDER BY max_weight LIMIT 1')
     .get(moduleId, countryId, cart.weight) as { price: string } | undefined;
@@ -248,7 +253,7 @@ export function priceCart(deps: Deps, row: CartRow, owner: CustomerRow | null, o
   };
   return {
     row, cart, lines, goodsCents, goodsNetCents, discountCents, couponValid, shipmentCents, shipmentNetCents: postage?.available ? postage.netCents : 0,
-    totalCents, weight, hasFreight, vatExcluded,
+    totalCents, weight, hasFreight: hasFreight || weight > PARCEL_MAX_KG, vatExcluded,
   };
 }
 
