@@ -4,6 +4,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { getShop, isShopCode, originOf } from './src/shops/index.ts';
 import { catalogFiles } from './src/integrations/catalog-files.ts';
+import { i18n } from './src/integrations/i18n.ts';
 
 const code = process.env.SHOP;
 if (!isShopCode(code)) {
@@ -24,6 +25,6 @@ export default defineConfig({
     inlineStylesheets: 'always',
     concurrency: Number(process.env.BUILD_CONCURRENCY || 4),
   },
-  integrations: [react(), catalogFiles({ shop: code, exportDir: process.env.EXPORT_DIR || 'export' })],
+  integrations: [i18n({ language: shop.language }), react(), catalogFiles({ shop: code, exportDir: process.env.EXPORT_DIR || 'export' })],
   devToolbar: { enabled: false },
 });

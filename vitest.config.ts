@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { compileMessages } from './src/i18n/compile.ts';
+
+// The compiled messages (src/i18n/generated/, not committed) must exist before any test imports them.
+await compileMessages();
 
 export default defineConfig({
   test: {

@@ -1,7 +1,7 @@
 /** The shop this build is for (SHOP), with its catalog and texts: what every page needs. */
 import { getShop, isShopCode } from './index.ts';
 import { getCatalog } from '../catalog/catalog.ts';
-import { messages } from '../i18n/messages.ts';
+import { textsFor } from '../i18n/texts.ts';
 import { formatMoney } from '../catalog/prices.ts';
 
 const code = process.env.SHOP;
@@ -9,5 +9,6 @@ if (!isShopCode(code)) throw new Error('SHOP must be de, at or ro');
 
 export const shop = getShop(code);
 export const catalog = getCatalog(code);
-export const t = messages[shop.language];
+/** The shop language's UI texts (messages/<language>.json, compiled by the i18n integration). */
+export const t = textsFor(shop.language);
 export const money = (cents: number) => formatMoney(cents, { symbol: shop.currency.symbol, format: shop.currency.format, locale: shop.hreflang });
