@@ -11,6 +11,7 @@ import { createApp } from './app.ts';
 import { DEV_SECRET, loadConfig, type Config } from './config.ts';
 import { importIfChanged } from './db/import-export.ts';
 import { openDatabase } from './db/open.ts';
+import { startCheckpointer } from './db/checkpointer.ts';
 
 export interface StartOptions {
   /** Environment-style settings (API_PORT, API_DB, ...); default process.env. */
@@ -39,6 +40,7 @@ export async function startApi(options: StartOptions = {}): Promise<RunningApi> 
     const empty = !(db.prepare('SELECT 1 FROM pse LIMIT 1').get());
     log(`no export at ${config.exportDir}${empty ? ': the catalog is EMPTY (run `npm run sample` or set API_EXPORT_DIR)' : '; keeping the catalog already in the database'}`);
   }
+  const checkpointer = startCheckpointer(db, config.dbFile);
   const { app } = createApp(db, config, { log });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
@@ -53,8 +55,10 @@ export async function startApi(options: StartOptions = {}): Promise<RunningApi> 
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => {
-          db.close();
-          resolve();
+          void checkpointer.stop().then(() => {
+            db.close();
+            resolve();
+          });
         });
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       }),

@@ -1,0 +1,191 @@
+/**
+ * Shop API benchmark: cart add and cart get on loopback with autocannon.
+ *
+ *   node scripts/bench/api.ts [--export <dir>] [--duration 10] [--rate 300]
+ *
+ * Starts `server/main.ts` as a child process on a fresh database (so the load generator does not
+ * share its event loop), loaded with the given export (default: ./export if present, else the
+ * small test fixture). Per endpoint two runs:
+ *  - fixed rate (the target, default 300 req/s): an open-loop generator here that sends at a
+ *    constant arrival rate and measures each latency from the request's *scheduled* time, so a
+ *    stall is not hidden (autocannon's own rate limit sends per-second bursts instead);
+ *  - max: autocannon with 10 connections, for the highest throughput.
+ * Prints a table and writes bench/results/api.json.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DatabaseSync } from 'node:sqlite';
+import { Agent, request } from 'node:http';
+
+/** autocannon ships no types; the part used here. */
+interface AutocannonResult {
+  requests: { total: number; average: number };
+  latency: Record<string, number>;
+  errors: number;
+  non2xx: number;
+}
+const autocannon = (await import('autocannon' as string)).default as (options: Record<string, unknown>) => Promise<AutocannonResult>;
+
+const { values } = parseArgs({ options: { export: { type: 'string' }, duration: { type: 'string', default: '10' }, rate: { type: 'string', default: '300' } } });
+const duration = Number(values.duration);
+const rate = Number(values.rate);
+const root = resolve(import.meta.dirname, '../..');
+
+async function exportDir(): Promise<string> {
+  if (values.export) return resolve(values.export);
+  if (existsSync(join(root, 'export/manifest.json'))) return join(root, 'export');
+  const { writeFixtureExport } = await import('../../tests/server/fixture-export.ts');
+  return writeFixtureExport();
+}
+
+async function startServer(env: Record<string, string>): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(process.execPath, [join(root, 'server/main.ts')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolvePromise, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolvePromise({ url: m[1]!, stop: () => child.kill('SIGTERM') });
+    });
+    child.on('exit', (code) => reject(new Error(`the API exited (${code}) before listening:\n${out}`)));
+  });
+}
+
+async function post(url: string, body: unknown) {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as any;
+}
+
+interface Run {
+  scenario: string;
+  mode: 'fixed-rate' | 'max';
+  targetRate: number | null;
+  requests: number;
+  rps: number;
+  errors: number;
+  non2xx: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! * 100) / 100;
+}
+
+/** Constant arrival rate; latency = response end - scheduled send time. */
+async function openLoop(scenario: string, url: string, body: string): Promise<Run> {
+  const target = new URL(url);
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  let sent = 0;
+  const total = rate * duration;
+  const start = performance.now();
+  await new Promise<void>((done) => {
+    let pending = 0;
+    const fire = (scheduled: number) => {
+      pending++;
+      const req = request(
+        { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            latencies.push(performance.now() - scheduled);
+            if (res.statusCode! < 200 || res.statusCode! >= 300) non2xx++;
+            if (--pending === 0 && sent >= total) done();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors++;
+        if (--pending === 0 && sent >= total) done();
+      });
+      req.end(body);
+    };
+    const timer = setInterval(() => {
+      const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate));
+      while (sent < due) fire(start + (sent++ * 1000) / rate);
+      if (sent >= total) {
+        clearInterval(timer);
+        if (pending === 0) done();
+      }
+    }, 1);
+  });
+  agent.destroy();
+  const sorted = latencies.sort((a, b) => a - b);
+  const seconds = (performance.now() - start) / 1000;
+  return {
+    scenario, mode: 'fixed-rate', targetRate: rate, requests: sorted.length, rps: Math.round(sorted.length / seconds), errors, non2xx,
+    latencyMs: { p50: percentile(sorted, 50), p90: percentile(sorted, 90), p99: percentile(sorted, 99), max: percentile(sorted, 100), mean: Math.round((sorted.reduce((a, b) => a + b, 0) / (sorted.length || 1)) * 100) / 100 },
+  };
+}
+
+async function run(scenario: string, url: string, body: string, mode: Run['mode']): Promise<Run> {
+  if (mode === 'fixed-rate') return openLoop(scenario, url, body);
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    duration,
+    connections: 10,
+  });
+  const l = result.latency;
+  return {
+    scenario, mode, targetRate: null, requests: result.requests.total, rps: Math.round(result.requests.average), errors: result.errors,
+    non2xx: result.non2xx, latencyMs: { p50: l.p50!, p90: l.p90!, p99: l.p99!, max: l.max!, mean: Math.round(l.mean! * 100) / 100 },
+  };
+}
+
+const loadAverageBefore = loadavg().map((l) => Math.round(l * 100) / 100);
+const dir = await mkdtemp(join(tmpdir(), 'api-bench-'));
+const dbFile = join(dir, 'shop.sqlite');
+const exp = await exportDir();
+console.log(`shop API benchmark: export ${exp}, ${duration}s per run, target ${rate} req/s, load average ${loadAverageBefore.join(' ')} on ${cpus().length} CPUs`);
+const server = await startServer({ API_PORT: '0', API_DB: dbFile, API_EXPORT_DIR: exp, API_SECRET: 'bench-secret-bench-secret-bench-secret-00', MAIL_TRANSPORT: 'log' });
+try {
+  const db = new DatabaseSync(dbFile, { readOnly: true });
+  const pses = db
+    .prepare(`SELECT s.id, p.quantity_step AS step FROM pse s JOIN product p ON p.id = s.product_id WHERE s.quantity >= 10 * p.quantity_step ORDER BY s.id LIMIT 3`)
+    .all() as { id: number; step: number }[];
+  const stats = db.prepare('SELECT (SELECT COUNT(*) FROM product) AS products, (SELECT COUNT(*) FROM pse) AS variants').get() as { products: number; variants: number };
+  db.close();
+  if (!pses.length) throw new Error('no variant with enough stock in the export');
+  // a cart with up to three lines for cart/get; cart/add re-sets one line (append false) so stock never runs out
+  let cartId: number | undefined;
+  for (const pse of pses) cartId = (await post(`${server.url}/api/cart/add`, { 'thelia.cart_id': cartId, thelia_cart_add: { product_sale_elements_id: pse.id, quantity: pse.step } })).data.cartId;
+  const addBody = JSON.stringify({ 'thelia.cart_id': cartId, thelia_cart_add: { product_sale_elements_id: pses[0]!.id, quantity: pses[0]!.step, append: false } });
+  const getBody = JSON.stringify({ 'thelia.cart_id': cartId });
+  const runs: Run[] = [];
+  for (const [scenario, path, body] of [
+    ['cart add', '/api/cart/add', addBody],
+    ['cart get', '/api/cart/get', getBody],
+  ] as const) {
+    for (const mode of ['fixed-rate', 'max'] as const) {
+      const r = await run(scenario, server.url + path, body, mode);
+      runs.push(r);
+      console.log(
+        `${scenario.padEnd(9)} ${mode.padEnd(10)} ${String(r.rps).padStart(6)} req/s  p50 ${r.latencyMs.p50} ms  p90 ${r.latencyMs.p90} ms  p99 ${r.latencyMs.p99} ms  max ${r.latencyMs.max} ms  errors ${r.errors + r.non2xx}`,
+      );
+    }
+  }
+  const target = runs.filter((r) => r.mode === 'fixed-rate').every((r) => r.latencyMs.p99 < 15 && r.errors + r.non2xx === 0);
+  const report = {
+    generatedAt: new Date().toISOString(),
+    // other work on the machine shows up as latency: the load average is kept with the numbers
+    machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version, loadAverageBefore, loadAverageAfter: loadavg().map((l) => Math.round(l * 100) / 100) },
+    export: exp, catalog: stats, durationSeconds: duration,
+    target: { rate, p99Ms: 15, met: target }, runs,
+  };
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  writeFileSync(join(root, 'bench/results/api.json'), JSON.stringify(report, null, 2));
+  console.log(`target p99 < 15 ms at ${rate} req/s: ${target ? 'met' : 'NOT met'}; written bench/results/api.json`);
+} finally {
+  server.stop();
+}
