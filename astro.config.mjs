@@ -4,6 +4,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { getShop, isShopCode, originOf } from './src/shops/index.ts';
 import { catalogFiles } from './src/integrations/catalog-files.ts';
+import { catalogSeo } from './src/integrations/catalog-seo.ts';
 import { i18n } from './src/integrations/i18n.ts';
 
 const code = process.env.SHOP;
@@ -25,6 +26,6 @@ export default defineConfig({
     inlineStylesheets: 'always',
     concurrency: Number(process.env.BUILD_CONCURRENCY || 4),
   },
-  integrations: [i18n({ language: shop.language }), react(), catalogFiles({ shop: code, exportDir: process.env.EXPORT_DIR || 'export' })],
+  integrations: [i18n({ language: shop.language }), react(), catalogFiles({ shop: code, exportDir: process.env.EXPORT_DIR || 'export' }), catalogSeo({ shop: code })],
   devToolbar: { enabled: false },
 });

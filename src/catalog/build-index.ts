@@ -30,13 +30,14 @@ import type {
   FolderModel,
   ImageModel,
   ProductCard,
+  ProductFacets,
   ProductModel,
   TextsModel,
   VariantModel,
 } from './models.ts';
 
 /** Bump when the index layout or what goes into it changes: forces a rebuild. */
-const INDEX_VERSION = 1;
+const INDEX_VERSION = 2;
 
 const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -48,7 +49,7 @@ CREATE TABLE brand (id INTEGER PRIMARY KEY, position INTEGER, title TEXT, data T
 CREATE TABLE folder (id INTEGER PRIMARY KEY, parent INTEGER, visible INTEGER, position INTEGER, data TEXT);
 CREATE TABLE content (id INTEGER PRIMARY KEY, folder_id INTEGER, position INTEGER, created_at TEXT, data TEXT);
 CREATE TABLE product (id INTEGER PRIMARY KEY, ref TEXT, brand_id INTEGER, default_category INTEGER, title TEXT,
-  sellable INTEGER, sales INTEGER, created_at TEXT, price INTEGER, card TEXT, data TEXT);
+  sellable INTEGER, sales INTEGER, created_at TEXT, price INTEGER, card TEXT, data TEXT, facets TEXT);
 CREATE TABLE product_category (category_id INTEGER, product_id INTEGER, position INTEGER, PRIMARY KEY (category_id, product_id));
 CREATE TABLE product_link (product_id INTEGER, kind TEXT, target_id INTEGER, position INTEGER);
 `;
@@ -246,7 +247,7 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   const taxRules = new Map(ex.taxRules.map((r) => [r.id, r]));
   const currency = shop.currency.code;
   const zeroVat = new Set(shop.zeroVatCategories);
-  const insertProduct = db.prepare('INSERT INTO product VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const insertProduct = db.prepare('INSERT INTO product VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const insertPC = db.prepare('INSERT OR IGNORE INTO product_category VALUES (?, ?, ?)');
   const insertLink = db.prepare('INSERT INTO product_link VALUES (?, ?, ?, ?)');
   const productsFile = STREAMS.products.file;
@@ -324,7 +325,15 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
       id: p.id, title: model.title, url: model.url, brandId, image: model.images[0] ? image(p.images[0]!) : null,
       price: shown.price, crossedOut: shown.crossedOut, inStock: variants.some((v) => v.quantity > 0),
     };
-    insertProduct.run(p.id, p.ref, brandId, defaultLink.id, model.title, 1, p.module.salesCount ?? 0, p.createdAt, shown.price, JSON.stringify(card), JSON.stringify(model));
+    const facets: ProductFacets = {
+      promo: main.promo,
+      newness: main.newness,
+      features: model.features.flatMap((f) => f.values.map((v) => [f.featureId, f.title, v] as [number, string, string])),
+    };
+    insertProduct.run(
+      p.id, p.ref, brandId, defaultLink.id, model.title, 1, p.module.salesCount ?? 0, p.createdAt, shown.price,
+      JSON.stringify(card), JSON.stringify(model), JSON.stringify(facets),
+    );
     for (const c of links) insertPC.run(c.id, p.id, c.position);
     p.accessories.forEach((id, i) => insertLink.run(p.id, 'accessory', id, i));
     bump('products');

@@ -5,7 +5,7 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { resolve } from 'node:path';
 import type { Country, Currency, Manifest, TaxRule } from './export-schema.ts';
-import type { BrandModel, CategoryModel, ContentModel, FolderModel, ProductCard, ProductModel, Route } from './models.ts';
+import type { BrandModel, CategoryModel, ContentModel, FolderModel, ProductCard, ProductFacets, ProductModel, Route } from './models.ts';
 
 export interface CategoryRow {
   id: number;
@@ -129,6 +129,36 @@ export class Catalog {
 
   bestsellers(limit: number): ProductCard[] {
     return (this.#q('SELECT card FROM product ORDER BY sales DESC, id LIMIT ?').all(limit) as { card: string }[]).map((r) => JSON.parse(r.card) as ProductCard);
+  }
+
+  /** Every shown product with what listings sort and filter on: one scan, for the listing builder. */
+  listingProducts(): { card: ProductCard; sales: number; createdAt: string; facets: ProductFacets }[] {
+    return (this.#q('SELECT card, sales, created_at, facets FROM product ORDER BY id').all() as { card: string; sales: number; created_at: string; facets: string }[]).map((r) => ({
+      card: JSON.parse(r.card) as ProductCard,
+      sales: r.sales,
+      createdAt: r.created_at,
+      facets: JSON.parse(r.facets) as ProductFacets,
+    }));
+  }
+
+  /** Every product-category link (one scan). */
+  productCategoryLinks(): { categoryId: number; productId: number }[] {
+    return this.#q('SELECT category_id AS categoryId, product_id AS productId FROM product_category').all() as { categoryId: number; productId: number }[];
+  }
+
+  /** Contents by id, in the order given (unknown ids left out). */
+  contents(ids: number[]): ContentModel[] {
+    return ids.flatMap((id) => this.content(id) ?? []);
+  }
+
+  /** Folders, for the sitemap and content pages. */
+  folders(): FolderModel[] {
+    return (this.#q('SELECT data FROM folder ORDER BY position, id').all() as { data: string }[]).map((r) => JSON.parse(r.data) as FolderModel);
+  }
+
+  /** The path of a record of a kind, when it has a page. */
+  pathOf(kind: Route['kind'], id: number): string | undefined {
+    return (this.#q('SELECT path FROM route WHERE kind = ? AND id = ?').get(kind, id) as { path: string } | undefined)?.path;
   }
 
   #taxRules?: TaxRule[];

@@ -143,3 +143,11 @@ export interface ProductCard {
   crossedOut: number | null;
   inStock: boolean;
 }
+
+/** What listings filter on, beyond the card: the default variant's flags and every feature value. */
+export interface ProductFacets {
+  promo: boolean;
+  newness: boolean;
+  /** [featureId, feature title, value title] */
+  features: [number, string, string][];
+}

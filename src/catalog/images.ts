@@ -1,0 +1,121 @@
+/**
+ * Responsive images from the export's files. Pages ask for an image's `srcset` while they render;
+ * that records one job per (source file, width) in a process-wide registry and returns the
+ * derivative URLs at once. After the build, `generateImages` (src/integrations/images.ts) makes
+ * each derivative once: it is keyed by the source's content hash and kept in .cache/images/, so
+ * the three shops and later builds reuse it; the site gets a hard link (or copy).
+ *
+ * The sample draws its images from a small pool that many records share, so a catalog of 10,000
+ * products needs a few hundred derivatives, not tens of thousands.
+ */
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { ImageModel } from './models.ts';
+
+/** Widths made for every image (capped at the source's own width). 720 fits a phone at DPR 1.75. */
+export const IMAGE_WIDTHS = [240, 360, 480, 720, 960, 1280] as const;
+export const IMAGE_FORMAT = 'webp';
+export const IMAGE_DIR = '_img';
+
+export interface ResponsiveImage {
+  src: string;
+  srcset: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+interface Job {
+  hash: string;
+  file: string;
+  width: number;
+}
+
+interface Registry {
+  hashes: Map<string, string | null>;
+  jobs: Map<string, Job>;
+}
+
+// Shared by the page renderer and the integration, which Vite loads as separate module instances.
+const KEY = Symbol.for('storefront.images');
+const registry = (): Registry => ((globalThis as Record<symbol, Registry>)[KEY] ??= { hashes: new Map(), jobs: new Map() });
+
+const exportDir = () => resolve(process.env.EXPORT_DIR || 'export');
+
+function hashOf(file: string): string | null {
+  const r = registry();
+  let h = r.hashes.get(file);
+  if (h === undefined) {
+    h = existsSync(file) ? createHash('sha1').update(readFileSync(file)).digest('hex').slice(0, 16) : null;
+    r.hashes.set(file, h);
+  }
+  return h;
+}
+
+/** The widths made for a source of this width: the standard ones below it, and at most its own. */
+export function widthsFor(sourceWidth: number, maxWidth = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!): number[] {
+  const cap = Math.min(sourceWidth, maxWidth);
+  const widths: number[] = IMAGE_WIDTHS.filter((w) => w < cap);
+  widths.push(cap);
+  return widths;
+}
+
+/**
+ * The responsive form of an export image. Images on another host (https) and files missing from
+ * the export are returned as they are.
+ */
+export function responsive(image: ImageModel, { maxWidth }: { maxWidth?: number } = {}): ResponsiveImage {
+  const plain = { src: image.src, srcset: '', width: image.width, height: image.height, alt: image.alt };
+  if (!image.src.startsWith('/media/')) return plain;
+  const file = join(exportDir(), image.src);
+  const hash = hashOf(file);
+  if (!hash) return plain;
+  const widths = widthsFor(image.width, maxWidth);
+  const r = registry();
+  const url = (w: number) => `/${IMAGE_DIR}/${hash}-${w}.${IMAGE_FORMAT}`;
+  for (const width of widths) {
+    const key = `${hash}-${width}`;
+    if (!r.jobs.has(key)) r.jobs.set(key, { hash, file, width });
+  }
+  const fallback = widths.find((w) => w >= 480) ?? widths[widths.length - 1]!;
+  return { src: url(fallback), srcset: widths.map((w) => `${url(w)} ${w}w`).join(', '), width: image.width, height: image.height, alt: image.alt };
+}
+
+/** Makes every derivative the pages asked for (once per cache) and links them into the site. */
+export async function generateImages(outDir: string, cacheDir = resolve('.cache/images'), concurrency = 2): Promise<{ made: number; reused: number }> {
+  const { default: sharp } = await import('sharp');
+  sharp.cache(false);
+  sharp.concurrency(1);
+  mkdirSync(cacheDir, { recursive: true });
+  const target = join(outDir, IMAGE_DIR);
+  mkdirSync(target, { recursive: true });
+  const jobs = [...registry().jobs.values()];
+  let made = 0;
+  let reused = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++]!;
+      const name = `${job.hash}-${job.width}.${IMAGE_FORMAT}`;
+      const cached = join(cacheDir, name);
+      if (existsSync(cached)) reused++;
+      else {
+        const tmp = `${cached}.${process.pid}.tmp`;
+        await sharp(job.file).resize({ width: job.width, withoutEnlargement: true }).webp({ quality: 72, effort: 4 }).toFile(tmp);
+        renameSync(tmp, cached);
+        made++;
+      }
+      const out = join(target, name);
+      if (!existsSync(out)) {
+        try {
+          linkSync(cached, out);
+        } catch {
+          copyFileSync(cached, out);
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { made, reused };
+}

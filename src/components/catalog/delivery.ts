@@ -1,0 +1,29 @@
+/**
+ * Delivery texts of the product page (spec §9): 1-2 workdays, 2-3 workdays or 2-3 weeks, and the
+ * next-day promise before the cutoff (13:00 in Romania, 15:00 in the German-speaking shops),
+ * never on a Friday (nor at the weekend). Pure: used at build time and by the page's script,
+ * which decides the next-day text in the shopper's browser, in the shop's time zone.
+ */
+export type DeliveryKind = 'days12' | 'days23' | 'weeks23';
+
+export function deliveryKind(v: { quantity: number; deliveryDelay?: { minDays: number; maxDays: number } }): DeliveryKind {
+  const d = v.deliveryDelay;
+  if (d) return d.maxDays <= 2 ? 'days12' : d.maxDays <= 5 ? 'days23' : 'weeks23';
+  return v.quantity > 0 ? 'days12' : 'weeks23';
+}
+
+export const CUTOFFS = {
+  de: { hour: 15, timeZone: 'Europe/Berlin' },
+  at: { hour: 15, timeZone: 'Europe/Vienna' },
+  ro: { hour: 13, timeZone: 'Europe/Bucharest' },
+} as const;
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** Whether an order placed at `now` is delivered the next day: Monday to Thursday, before the cutoff. */
+export function nextDayPossible(now: Date, cutoff: { hour: number; timeZone: string }): boolean {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: cutoff.timeZone, weekday: 'short', hour: 'numeric', hourCycle: 'h23' }).formatToParts(now);
+  const day = WEEKDAYS.indexOf(parts.find((p) => p.type === 'weekday')!.value);
+  const hour = Number(parts.find((p) => p.type === 'hour')!.value);
+  return day >= 1 && day <= 4 && hour < cutoff.hour;
+}

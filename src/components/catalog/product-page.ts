@@ -1,0 +1,23 @@
+/** The product page's behaviour: next-day delivery text and the quantity step. No framework. */
+import { nextDayPossible } from './delivery.ts';
+
+export function startProductPage(): void {
+  const nextDay = document.querySelector<HTMLElement>('[data-next-day]');
+  if (nextDay) {
+    const { hour, tz, text } = nextDay.dataset;
+    if (nextDayPossible(new Date(), { hour: Number(hour), timeZone: tz! })) nextDay.textContent = text!;
+  }
+  const qty = document.querySelector<HTMLInputElement>('input[name="quantity"]');
+  if (qty) {
+    const step = Number(qty.step) || 1;
+    const max = Number(qty.max) || Infinity;
+    const set = (n: number) => {
+      const rounded = Math.max(step, Math.ceil(n / step) * step);
+      qty.value = String(Math.min(rounded, Math.max(step, Math.floor(max / step) * step)));
+    };
+    qty.addEventListener('change', () => set(Number(qty.value) || step));
+    for (const b of document.querySelectorAll<HTMLButtonElement>('[data-qty]')) {
+      b.addEventListener('click', () => set((Number(qty.value) || step) + Number(b.dataset.qty) * step));
+    }
+  }
+}
