@@ -19,6 +19,10 @@ export interface StartOptions {
   /** Settings that win over the environment (e.g. { port: 0 } for a free port). */
   config?: Partial<Config>;
   log?: (line: string) => void;
+  /** Shortcuts for the most common settings (win over env and config). */
+  exportDir?: string;
+  port?: number;
+  dbFile?: string;
 }
 
 export interface RunningApi {
@@ -30,7 +34,12 @@ export interface RunningApi {
 
 export async function startApi(options: StartOptions = {}): Promise<RunningApi> {
   const log = options.log ?? ((line: string) => console.log(`[api] ${line}`));
-  const config = loadConfig(options.env ?? process.env, options.config);
+  const shortcuts: Partial<Config> = {
+    ...(options.exportDir !== undefined ? { exportDir: options.exportDir } : {}),
+    ...(options.port !== undefined ? { port: options.port } : {}),
+    ...(options.dbFile !== undefined ? { dbFile: options.dbFile } : {}),
+  };
+  const config = loadConfig(options.env ?? process.env, { ...options.config, ...shortcuts });
   if (config.secret === DEV_SECRET) log('WARNING: API_SECRET is not set; using the development secret. Tokens and invoice links are forgeable. Set API_SECRET in production!');
   const db = openDatabase(config.dbFile);
   if (existsSync(join(config.exportDir, 'manifest.json'))) {
