@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --only build,api,export] [--sizes 1000,10000]
+ * npm run bench [-- --only build,api,export,lighthouse,js-budget,search] [--sizes 1000,10000]
  * Measures the budgets of docs/architecture.md (performance) and writes bench/results/<name>.json
  * plus a table on stdout. Benchmarks report numbers; they do not pass or fail.
  */
@@ -11,7 +11,7 @@ import { benchBuild } from './bench/build.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { only: { type: 'string' }, sizes: { type: 'string' } } });
-const only = new Set((values.only ?? 'build,api').split(','));
+const only = new Set((values.only ?? 'build,api,lighthouse,js-budget,export').split(','));
 const sizes = (values.sizes ?? '1000,10000').split(',').map(Number);
 const results = join(root, 'bench/results');
 mkdirSync(results, { recursive: true });
@@ -32,7 +32,14 @@ if (only.has('build')) {
   writeFileSync(join(results, 'build.json'), JSON.stringify({ date: new Date().toISOString(), runs }, null, 2));
 }
 
-for (const [name, script] of [['api', 'scripts/bench/api.ts'], ['export', 'scripts/bench/export.ts']] as const) {
+const others = [
+  ['api', 'scripts/bench/api.ts'],
+  ['lighthouse', 'scripts/bench/lighthouse.ts'],
+  ['js-budget', 'scripts/bench/js-budget.ts'],
+  ['export', 'scripts/bench/export.ts'],
+  ['search', 'scripts/bench/search.ts'],
+] as const;
+for (const [name, script] of others) {
   if (!only.has(name)) continue;
   if (!existsSync(join(root, script))) {
     console.log(`${name}: ${script} is not there yet; skipped`);
