@@ -6,6 +6,7 @@ import { getShop, isShopCode, originOf } from './src/shops/index.ts';
 import { catalogFiles } from './src/integrations/catalog-files.ts';
 import { catalogSeo } from './src/integrations/catalog-seo.ts';
 import { i18n } from './src/integrations/i18n.ts';
+import { chrome } from './src/integrations/chrome.ts';
 
 const code = process.env.SHOP;
 if (!isShopCode(code)) {
@@ -26,6 +27,6 @@ export default defineConfig({
     inlineStylesheets: 'always',
     concurrency: Number(process.env.BUILD_CONCURRENCY || 4),
   },
-  integrations: [i18n({ language: shop.language }), react(), catalogFiles({ shop: code, exportDir: process.env.EXPORT_DIR || 'export' }), catalogSeo({ shop: code })],
+  integrations: [i18n({ language: shop.language }), chrome({ shop }), react(), catalogFiles({ shop: code, exportDir: process.env.EXPORT_DIR || 'export' }), catalogSeo({ shop: code })],
   devToolbar: { enabled: false },
 });

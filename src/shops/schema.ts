@@ -61,7 +61,32 @@ export const ShopConfig = z.object({
   googleBadge: z.boolean().default(false),
   displayAdvent: z.boolean().default(false),
   tagManagerId: z.string().default(''),
+  /** The tag manager script, loaded only after consent; `{id}` is replaced by tagManagerId. */
+  tagManagerUrl: z.string().default('https://www.googletagmanager.com/gtm.js?id={id}'),
   backOfficeUrl: z.string().default(''),
+  /** The advent flag: the seasonal banner below 1200 px links to /advent-calendar. */
+  adventActive: z.boolean().default(false),
+  /** Sales bar setting and the module's activate flag (spec §3). */
+  salesBar: z
+    .object({
+      moduleActive: z.boolean().default(false),
+      active: z.boolean().default(false),
+      message: z.string().default(''),
+      link: z.string().default(''),
+      linkText: z.string().default(''),
+      dismissButton: z.boolean().default(true),
+    })
+    .default({ moduleActive: false, active: false, message: '', link: '', linkText: '', dismissButton: true }),
+  /** Footer images (paths under public/ or absolute URLs). */
+  paymentImages: z.array(z.object({ src: z.string().min(1), alt: z.string().min(1) })).default([]),
+  deliveryImage: z.object({ src: z.string().min(1), alt: z.string().min(1) }).optional(),
+  /** The e-mail address as a picture (mail picture), against harvesting. */
+  mailPicture: z.string().default(''),
+  /** Romanian partner links (ANPC and the like). */
+  partnerLinks: z.array(z.object({ title: z.string().min(1), href: z.string().min(1), image: z.string().default('') })).default([]),
+  /** The rating widget's badge data (JSON with ratingvalue, ratingcount, reviewpage); `{id}` and `{lang}` are replaced. */
+  ratingBadgeUrl: z.string().default(''),
+  logo: z.object({ src: z.string().min(1), width: z.number().int().positive(), height: z.number().int().positive() }).default({ src: '/chrome/logo.svg', width: 160, height: 40 }),
 });
 export type ShopConfig = z.infer<typeof ShopConfig>;
 export type ShopCode = ShopConfig['code'];

@@ -1,0 +1,45 @@
+/**
+ * client:interaction — hydrate an island on the shopper's first interaction with it
+ * (pointerdown, focusin, keydown, or a pointer resting on it), never before. A click that arrives
+ * before hydration finished is held and replayed on the same element afterwards, so the first
+ * click is never lost.
+ */
+import type { ClientDirective } from 'astro';
+
+const EARLY = ['pointerdown', 'focusin', 'keydown', 'pointerenter'] as const;
+
+const interaction: ClientDirective = (load, _options, el) => {
+  let state: 'idle' | 'loading' | 'ready' = 'idle';
+  let held: HTMLElement | null = null;
+
+  const start = async () => {
+    if (state !== 'idle') return;
+    state = 'loading';
+    for (const type of EARLY) el.removeEventListener(type, start, true);
+    const hydrate = await load();
+    await hydrate();
+    state = 'ready';
+    el.removeEventListener('click', hold, true);
+    if (held) {
+      const target = held;
+      held = null;
+      // Let React attach its listeners before replaying.
+      setTimeout(() => target.isConnected && target.click(), 0);
+    }
+  };
+
+  const hold = (event: Event) => {
+    if (state === 'ready') return;
+    const target = (event.target as Element | null)?.closest<HTMLElement>('button, a, [role="button"], input, select');
+    if (!target) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held = target;
+    void start();
+  };
+
+  for (const type of EARLY) el.addEventListener(type, start, { capture: true, once: true, passive: true });
+  el.addEventListener('click', hold, true);
+};
+
+export default interaction;

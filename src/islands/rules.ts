@@ -1,0 +1,45 @@
+/** Pure rules of the site chrome (spec §2, §4, §9), shared by the build and the browser. */
+
+/** Cart count in the header: `Nk` from 1000; `small` (smaller font) above 99. */
+export function formatCartCount(n: number): { text: string; small: boolean; hidden: boolean } {
+  const count = Math.max(0, Math.floor(Number.isFinite(n) ? n : 0));
+  return { text: count >= 1000 ? `${Math.floor(count / 1000)}k` : String(count), small: count > 99, hidden: count === 0 };
+}
+
+export const ADVENT_PATH = '/advent-calendar';
+export const WIDE = 1200;
+
+/** The advent banner (below 1200 px, advent flag on) and the header button (displayAdvent, >= 1200, not on the page). */
+export function adventVisibility(o: { adventActive: boolean; displayAdvent: boolean; width: number; path: string }) {
+  const onPage = o.path.replace(/\.html$/, '').replace(/\/$/, '') === ADVENT_PATH;
+  return { banner: o.adventActive && o.width < WIDE, button: o.displayAdvent && o.width >= WIDE && !onPage };
+}
+
+/** The sales bar: visible unless the module is inactive, salesbar_active is false, or it was dismissed. */
+export function salesBarVisible(o: { moduleActive: boolean; active: boolean; dismissed: boolean; hasMessage: boolean }) {
+  return o.moduleActive && o.active && o.hasMessage && !o.dismissed;
+}
+
+export type CountryPickerState = 'static-flag' | 'vat0' | 'disabled' | 'enabled';
+
+/** Country dropdown: a single country is a static flag; VAT exclusion shows a fixed `VAT 0%`; disabled on checkout. */
+export function countryPickerState(o: { countries: number; path: string; excludeVAT: boolean }): CountryPickerState {
+  if (o.excludeVAT) return 'vat0';
+  if (o.countries <= 1) return 'static-flag';
+  if (/^\/checkout(\/|$)/.test(o.path)) return 'disabled';
+  return 'enabled';
+}
+
+/** Paths never remembered as the return location. */
+export function isReturnLocation(path: string): boolean {
+  return !/^\/(login-register|login|forgot-password)(\/|\.html|$)/.test(path);
+}
+
+export const APP_VERSION = '1.0.7';
+export const CONSENT_COOKIE = 'CookieConsentGA';
+export const CONSENT_DAYS = 150;
+export const VERSION_TOAST_MS = 15_000;
+export const REVIEW_CACHE_S = 1800;
+
+/** The newsletter form's target. */
+export const newsletterUrl = (email: string) => `/newsletter?email=${encodeURIComponent(email)}`;

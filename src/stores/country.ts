@@ -1,0 +1,15 @@
+/** The shopper's country and VAT mode, under the spec's localStorage names (§3). */
+import { persistentAtom } from '@nanostores/persistent';
+
+export const countryId = persistentAtom<string>('country_id', '');
+export const taxTitle = persistentAtom<string>('tax_title', '');
+/** The selected country's ISO code (the "country" the dropdown stores). */
+export const countryCode = persistentAtom<string>('country', '');
+export const excludeVAT = persistentAtom<string>('excludeVAT', '');
+export const isCompany = persistentAtom<string>('isCompany', '');
+
+export function selectCountry(c: { id: number; taxTitle: string; isoalpha2: string }): void {
+  countryCode.set(c.isoalpha2);
+  taxTitle.set(c.taxTitle);
+  countryId.set(String(c.id));
+}

@@ -1,0 +1,99 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cleanStores } from 'nanostores';
+import { getTestStorage, setTestStorageKey, useTestStorageEngine, cleanTestStorage } from '@nanostores/persistent';
+import { cartItems, sumQuantity, totalItems } from '../../../src/stores/cart.ts';
+import { isAdmin, loggedIn, tokenValid } from '../../../src/stores/session.ts';
+import { countryId, selectCountry } from '../../../src/stores/country.ts';
+import { consentCookie, readConsent } from '../../../src/stores/consent.ts';
+import { checkVersion, takeToast } from '../../../src/stores/app-version.ts';
+
+useTestStorageEngine();
+
+class MemoryStorage implements Storage {
+  #m = new Map<string, string>();
+  get length() { return this.#m.size; }
+  clear() { this.#m.clear(); }
+  getItem(k: string) { return this.#m.get(k) ?? null; }
+  key(i: number) { return [...this.#m.keys()][i] ?? null; }
+  removeItem(k: string) { this.#m.delete(k); }
+  setItem(k: string, v: string) { this.#m.set(k, String(v)); }
+}
+
+beforeEach(() => {
+  cleanTestStorage();
+  cleanStores(cartItems, totalItems, loggedIn, isAdmin, countryId);
+});
+
+describe('cart (minimal)', () => {
+  it('totalItems is the sum of quantities of the stored items', () => {
+    setTestStorageKey('cart_items', JSON.stringify([{ id: 1, quantity: 2 }, { id: 2, quantity: 3 }]));
+    expect(totalItems.get()).toBe(5);
+    cartItems.set([...cartItems.get(), { id: 3, quantity: 1000 }]);
+    expect(totalItems.get()).toBe(1005);
+    expect(JSON.parse(getTestStorage().cart_items!)).toHaveLength(3);
+  });
+  it('ignores broken entries', () => {
+    expect(sumQuantity([{ quantity: '2' }, { quantity: -1 }, null, { quantity: 'x' }])).toBe(2);
+    expect(sumQuantity('nope')).toBe(0);
+  });
+});
+
+describe('session', () => {
+  it('is logged in with an unexpired token', () => {
+    const now = Date.now();
+    expect(tokenValid(JSON.stringify({ token: 'a', expiresAt: now + 1000 }), now)).toBe(true);
+    expect(tokenValid(JSON.stringify({ token: 'a', expiresAt: now - 1 }), now)).toBe(false);
+    expect(tokenValid('garbage', now)).toBe(false);
+    expect(tokenValid('', now)).toBe(false);
+  });
+  it('is an administrator only when logged in and isAdmin is true', () => {
+    setTestStorageKey('isAdmin', 'true');
+    expect(isAdmin.get()).toBe(false);
+    setTestStorageKey('token', JSON.stringify({ token: 'a', expiresAt: Date.now() + 60_000 }));
+    expect(loggedIn.get()).toBe(true);
+    expect(isAdmin.get()).toBe(true);
+  });
+});
+
+describe('country', () => {
+  it('stores country, tax title and id under the spec names', () => {
+    selectCountry({ id: 13, taxTitle: 'Ust.', isoalpha2: 'AT' });
+    expect(getTestStorage()).toMatchObject({ country_id: '13', tax_title: 'Ust.', country: 'AT' });
+  });
+});
+
+describe('consent cookie', () => {
+  it('is granted or denied for 150 days', () => {
+    expect(consentCookie('granted')).toBe(`CookieConsentGA=granted; Max-Age=${150 * 86400}; Path=/; SameSite=Lax`);
+    expect(readConsent('a=1; CookieConsentGA=denied')).toBe('denied');
+    expect(readConsent('CookieConsentGA=granted')).toBe('granted');
+    expect(readConsent('CookieConsentGA=maybe')).toBe(null);
+    expect(readConsent('')).toBe(null);
+  });
+});
+
+describe('version check', () => {
+  it('first visit stores the version and does nothing else', () => {
+    const local = new MemoryStorage();
+    const session = new MemoryStorage();
+    let reloads = 0;
+    expect(checkVersion(local, session, '/a', () => reloads++, '1.0.7')).toBe(false);
+    expect(local.getItem('version')).toBe('1.0.7');
+    expect(reloads).toBe(0);
+  });
+  it('a mismatch stores the last path, clears local storage, reloads and shows the toast once', () => {
+    const local = new MemoryStorage();
+    const session = new MemoryStorage();
+    local.setItem('version', '1.0.6');
+    local.setItem('cart_items', '[]');
+    let reloads = 0;
+    expect(checkVersion(local, session, '/kategorie-1.html', () => reloads++, '1.0.7')).toBe(true);
+    expect(reloads).toBe(1);
+    expect(local.getItem('cart_items')).toBe(null);
+    expect(local.getItem('lastLocation')).toBe('/kategorie-1.html');
+    expect(local.getItem('version')).toBe('1.0.7');
+    expect(takeToast(session)).toBe(true);
+    expect(takeToast(session)).toBe(false);
+    expect(checkVersion(local, session, '/', () => reloads++, '1.0.7')).toBe(false);
+  });
+});
