@@ -4,26 +4,33 @@
  * Token: base64url(JSON {sub, v, iat, exp}) + "." + base64url(HMAC(secret, payload)). `v` is the
  * customer's token_version: changing the password bumps it and invalidates older tokens.
  */
-import { createHmac, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
 
-export function hashPassword(password: string): string {
+/** scrypt on libuv's thread pool: a login never blocks the other requests. */
+function derive(password: string, salt: Buffer | string, keylen: number, N: number): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFC'), salt, keylen, { N, r: SCRYPT.r, p: SCRYPT.p, maxmem: 64 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key))),
+  );
+}
+
+export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const hash = scryptSync(password.normalize('NFC'), salt, SCRYPT.keylen, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p });
+  const hash = await derive(password, salt, SCRYPT.keylen, SCRYPT.N);
   return `scrypt$${SCRYPT.N}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
 }
 
-export function verifyPassword(password: string, stored: string | null): boolean {
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
   if (!stored) {
     // same work as a real check, so timing does not tell whether the account exists
-    scryptSync(password, 'no-account-salt', SCRYPT.keylen, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p });
+    await derive(password, 'no-account-salt', SCRYPT.keylen, SCRYPT.N);
     return false;
   }
   const [scheme, n, saltText, hashText] = stored.split('$');
-  if (scheme !== 'scrypt' || !n || !saltText || !hashText) return false;
+  if (scheme !== 'scrypt' || !n || !saltText || !hashText || !/^\d+$/.test(n) || Number(n) > 1 << 20) return false;
   const expected = Buffer.from(hashText, 'base64url');
-  const actual = scryptSync(password.normalize('NFC'), Buffer.from(saltText, 'base64url'), expected.length, { N: Number(n), r: SCRYPT.r, p: SCRYPT.p });
+  const actual = await derive(password, Buffer.from(saltText, 'base64url'), expected.length, Number(n));
   return timingSafeEqual(expected, actual);
 }
 

@@ -58,9 +58,9 @@ function subscribe(deps: Deps, email: string, firstname?: string, lastname?: str
 }
 
 export function registerCustomer(app: Hono, deps: Deps) {
-  route(app, deps, 'login', ({ body }) => {
+  route(app, deps, 'login', async ({ body }) => {
     const c = deps.sql('SELECT * FROM customer WHERE email = ? AND express = 0').get(body.email) as CustomerRow | undefined;
-    if (!verifyPassword(body.password, c?.password_hash ?? null) || !c) throw new HttpError(401, ERRORS.wrongLogin);
+    if (!(await verifyPassword(body.password, c?.password_hash ?? null)) || !c) throw new HttpError(401, ERRORS.wrongLogin);
     return session(deps, c);
   });
 
@@ -83,7 +83,7 @@ export function registerCustomer(app: Hono, deps: Deps) {
         if (issues.length) throw invalid(issues, ERRORS.registerFailed);
       }
       const guest = body.kind === 'guest';
-      const passwordHash = guest ? null : hashPassword(body.password!);
+      const passwordHash = guest ? null : await hashPassword(body.password!);
       const created = transaction(deps.db, () => {
         const account = deps.sql('SELECT id FROM customer WHERE email = ? AND express = 0').get(body.email);
         if (account) throw new HttpError(409, guest ? ERRORS.accountExists : ERRORS.emailExists);
@@ -118,12 +118,13 @@ export function registerCustomer(app: Hono, deps: Deps) {
     return session(deps, customer!);
   });
 
-  route(app, deps, 'changePassword', ({ body, customer }) => {
+  route(app, deps, 'changePassword', async ({ body, customer }) => {
     const me = customer!;
     if (me.express) throw new HttpError(403, ERRORS.forbidden);
-    if (!verifyPassword(body.old_password, me.password_hash)) throw new HttpError(401, ERRORS.wrongLogin);
+    if (!(await verifyPassword(body.old_password, me.password_hash))) throw new HttpError(401, ERRORS.wrongLogin);
+    const hash = await hashPassword(body.password);
     // bumping token_version logs out every other session; the answer carries no token, the client logs in again
-    deps.sql('UPDATE customer SET password_hash = ?, token_version = token_version + 1 WHERE id = ?').run(hashPassword(body.password), me.id);
+    deps.sql('UPDATE customer SET password_hash = ?, token_version = token_version + 1 WHERE id = ?').run(hash, me.id);
     return { status_code: 200 as const, message: 'Password changed' };
   });
 
@@ -143,15 +144,16 @@ export function registerCustomer(app: Hono, deps: Deps) {
     return { status_code: 200 as const, message: 'If an account exists for this e-mail, a message has been sent' };
   });
 
-  route(app, deps, 'resetPassword', ({ body }) => {
+  route(app, deps, 'resetPassword', async ({ body }) => {
     const hash = createHash('sha256').update(body.token).digest('hex');
+    const passwordHash = await hashPassword(body.password);
     transaction(deps.db, () => {
       const row = deps.sql('SELECT customer_id, expires_at, used FROM password_reset WHERE token_hash = ?').get(hash) as
         | { customer_id: number; expires_at: number; used: number }
         | undefined;
       if (!row || row.used || row.expires_at * 1000 <= deps.now()) throw new HttpError(400, ERRORS.invalidResetToken);
       deps.sql('UPDATE password_reset SET used = 1 WHERE token_hash = ?').run(hash);
-      deps.sql('UPDATE customer SET password_hash = ?, token_version = token_version + 1 WHERE id = ?').run(hashPassword(body.password), row.customer_id);
+      deps.sql('UPDATE customer SET password_hash = ?, token_version = token_version + 1 WHERE id = ?').run(passwordHash, row.customer_id);
     });
     return { status_code: 200 as const, message: 'Password changed' };
   });

@@ -114,6 +114,7 @@ export function registerPayment(app: Hono, deps: Deps) {
     const open = order.status === 'not_paid';
     const button = (d: Decision, label: string) =>
       `<form method="post" action="/api/payment/local/${escapeHtml(token)}/${d}"><button name="decision" value="${d}" data-decision="${d}">${label}</button></form>`;
+    c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
     return c.html(
       `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(code)} – ${escapeHtml(order.ref)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}form{display:inline-block;margin:.25rem}button{font-size:1rem;padding:.6rem 1.2rem}</style></head>
