@@ -1,8 +1,10 @@
 /**
- * Concurrency on a real listening server (two API instances on one database file, like two
- * workers): simultaneous pay requests for one cart make exactly one order; shoppers racing for
- * the last item make one order and clear refusals.
+ * Concurrency on real listening servers: an in-process instance and a second API *process* on
+ * the same database file (like two workers), so transactions really race. Simultaneous pay
+ * requests for one cart make exactly one order; shoppers racing for the last item make one order
+ * and clear refusals.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,17 +16,29 @@ import { ADDRESS_AT, SECRET, fixture } from './helpers.ts';
 import { FIX } from './fixture-export.ts';
 
 let a: RunningApi;
-let b: RunningApi;
+let b: { url: string };
+let child: ChildProcess | undefined;
 
 beforeAll(async () => {
   const dir = await mkdtemp(join(tmpdir(), 'api-concurrency-'));
   const env = { API_SECRET: SECRET, API_DB: join(dir, 'shop.sqlite'), API_EXPORT_DIR: await fixture(), MAIL_TRANSPORT: 'log' };
   a = await startApi({ env, config: { port: 0 }, log: () => {} });
-  b = await startApi({ env, config: { port: 0 }, log: () => {} });
+  const proc = spawn(process.execPath, [join(import.meta.dirname, '../../server/main.ts')], { env: { ...process.env, ...env, API_PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = proc;
+  b = await new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve({ url: m[1]! });
+    });
+    proc.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    proc.on('exit', (code) => reject(new Error(`second API process exited (${code}): ${out}`)));
+  });
 });
 afterAll(async () => {
+  child?.kill('SIGTERM');
   await a?.close();
-  await b?.close();
 });
 
 async function post(base: string, path: string, body: unknown, token?: string) {

@@ -54,3 +54,17 @@ describe('body nesting', () => {
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });
 });
+
+describe('mail transport', () => {
+  it('writes each mail to the outbox folder and the log', async () => {
+    const { createMailer } = await import('../../server/lib/mail.ts');
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const outbox = join(await mkdtemp(join(tmpdir(), 'api-outbox-')), 'outbox');
+    const lines: string[] = [];
+    createMailer({ transport: 'outbox', outbox, from: 'shop@localhost' }, (l) => lines.push(l))({ to: 'a@example.com', subject: 'Hallo', text: 'Grüße' });
+    const files = readdirSync(outbox);
+    expect(files).toHaveLength(1);
+    expect(readFileSync(join(outbox, files[0]!), 'utf8')).toContain('Subject: Hallo');
+    expect(lines[0]).toContain('mail to a@example.com: Hallo');
+  });
+});
