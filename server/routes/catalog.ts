@@ -76,6 +76,19 @@ export function registerCatalog(app: Hono, deps: Deps) {
     return { status_code: 200 as const, data: fulfilment(deps, query.search_pse).filter((f) => f.quantity > 0) };
   });
 
+  route(app, deps, 'features', ({ params }) => {
+    const product = deps.sql('SELECT features FROM product WHERE id = ?').get(idParam(params.productId, notFound())) as { features: string } | undefined;
+    if (!product) throw notFound();
+    const lang = (params.langCode ?? '').replace('-', '_');
+    const locale = /^[a-z]{2}_[A-Z]{2}$/.test(lang) ? lang : lang.toLowerCase() === 'ro' ? 'ro_RO' : 'de_DE';
+    const features = JSON.parse(product.features) as { id: number; position: number; title: Record<string, string>; values: Record<string, string>[] }[];
+    const pick = (t: Record<string, string>) => t[locale] ?? t.de_DE ?? Object.values(t)[0] ?? '';
+    return {
+      status_code: 200 as const,
+      data: features.sort((a, b) => a.position - b.position).map((f) => ({ FEATURE_ID: f.id, POSITION: f.position, TITLE: pick(f.title), VALUES: f.values.map(pick) })),
+    };
+  });
+
   route(app, deps, 'product', ({ params, query }) => {
     const id = idParam(params.id, notFound());
     const product = deps.sql('SELECT id, ref, titles FROM product WHERE id = ?').get(id) as { id: number; ref: string; titles: string } | undefined;

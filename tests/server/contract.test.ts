@@ -557,6 +557,9 @@ describe('live catalog data', () => {
     expect(stock.json.data.map((s: any) => s.name)).toEqual(['Wien', 'Bucuresti']);
     const search = await api.call('fulfilmentSearch', { query: { search_pse: FIX.tshirt.pse } });
     expect(search.status).toBe(200);
+    const features = await api.call('features', { params: { productId: FIX.tshirt.product, langCode: 'ro' } });
+    expect(features.json.data).toEqual([{ FEATURE_ID: 1, POSITION: 1, TITLE: 'Material', VALUES: ['Bumbac'] }]);
+    expect((await api.call('features', { params: { productId: 424242, langCode: 'de' } })).status).toBe(404);
     const product = await api.call('product', { params: { id: FIX.tshirt.product }, query: { country_id: FIX.RO } });
     expect(product.json.data.variants.map((v: any) => v.taxed_price)).toEqual([12.1, 24.2]);
   });

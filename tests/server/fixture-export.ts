@@ -72,10 +72,10 @@ export async function writeFixtureExport(dir?: string): Promise<string> {
   const variant = (id: number, quantity: number, price: string, extra: Record<string, unknown> = {}) => ({
     id, ref: `V${id}`, isDefault: true, quantity, weight: 0.5, promo: false, prices: { EUR: { price, promoPrice: price } }, ...extra,
   });
-  await w.write('products', product(1001, 'TSHIRT', 'T-Shirt', 10, [
+  await w.write('products', { ...product(1001, 'TSHIRT', 'T-Shirt', 10, [
     variant(2001, 50, '10.00', { fulfilment: [{ centerId: 1, quantity: 30 }, { centerId: 2, quantity: 20 }] }),
     variant(2002, 1, '20.00', { isDefault: false, promo: true, prices: { EUR: { price: '20.00', promoPrice: '15.00', listPrice: '25.00' } } }),
-  ]) as never);
+  ]), features: [{ featureId: 1, position: 1, title: { de_DE: 'Material', de_AT: 'Material', ro_RO: 'Material' }, values: [{ id: 11, title: { de_DE: 'Baumwolle', de_AT: 'Baumwolle', ro_RO: 'Bumbac' } }] }] } as never);
   await w.write('products', product(1002, 'SCREWS', 'Schrauben', 10, [variant(2003, 1000, '0.50', { weight: 0.01 })], { quantityStep: 5 }) as never);
   await w.write('products', product(1003, 'SOFA', 'Sofa', 10, [variant(2004, 3, '500.00', { weight: 60 })], { freight: true }) as never);
   await w.write('products', product(1004, 'SOLAR', 'Solarmodul', 20, [variant(2005, 10, '200.00', { weight: 20 })]) as never);

@@ -1,6 +1,6 @@
 /** Orders, invoices, guest invoice links, comments, live catalog data (spec §7). */
 import { z } from 'zod';
-import { IdInput, Money, OptionalIdInput, Text } from './common.ts';
+import { IdInput, IntInput, Money, OptionalIdInput, Text } from './common.ts';
 
 export const ORDER_STATUSES = ['not_paid', 'paid', 'processing', 'sent', 'canceled', 'payment_error'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -102,7 +102,7 @@ export const CommentRightsResponse = z.object({
 });
 export const CommentRequest = z.object({
   pse_id: IdInput,
-  rating: z.union([z.number(), z.string()]).pipe(z.coerce.number().int().min(1).max(5)),
+  rating: IntInput.pipe(z.number().int().min(1, 'rating must be 1-5').max(5, 'rating must be 1-5')),
   title: z.string().trim().min(2).max(150),
   content: z.string().trim().min(2).max(5000),
 });
@@ -148,3 +148,7 @@ export const ProductLive = z.object({
   variants: z.array(PseLive),
 });
 export const ProductResponse = z.object({ status_code: z.literal(200), data: ProductLive });
+
+/** GET /api/ExternalOrderApi/features/product/{productId}/{langCode}: the product's features in a language. */
+export const FeatureItem = z.object({ FEATURE_ID: z.number().int(), POSITION: z.number().int(), TITLE: z.string(), VALUES: z.array(z.string()) });
+export const FeaturesResponse = z.object({ status_code: z.literal(200), data: z.array(FeatureItem) });

@@ -116,6 +116,7 @@ export const ENDPOINTS = {
   pse: { method: 'GET', path: '/api/get_pse/:pseId', auth: 'none', summary: 'Current price and stock of a variant', query: order.PseQuery, response: order.PseResponse, errors: [ERRORS.productNotFound] },
   fulfilmentStock: { method: 'GET', path: '/api/fulfilment_center_stock/:pseId', auth: 'none', summary: 'Stock per fulfilment centre of a variant', response: order.FulfilmentStockResponse, errors: [ERRORS.productNotFound] },
   fulfilmentSearch: { method: 'GET', path: '/api/fulfilment_center/', auth: 'none', summary: 'Fulfilment centres holding a variant (search_pse)', query: order.FulfilmentSearchQuery, response: order.FulfilmentStockResponse, errors: [ERRORS.productNotFound] },
+  features: { method: 'GET', path: '/api/ExternalOrderApi/features/product/:productId/:langCode', auth: 'none', summary: 'Features of a product in a language (de, ro, or a locale such as de_AT)', response: order.FeaturesResponse, errors: [ERRORS.productNotFound] },
   product: { method: 'GET', path: '/api/products/:id', auth: 'none', summary: 'A product with the live price and stock of its variants', query: order.PseQuery, response: order.ProductResponse, errors: [ERRORS.productNotFound] },
 } as const satisfies Record<string, Endpoint>;
 
