@@ -159,9 +159,10 @@ export function registerCustomer(app: Hono, deps: Deps) {
   });
 
   route(app, deps, 'customerLookup', ({ query, customer }) => {
-    if (query.email !== customer!.email && !customer!.is_admin) throw new HttpError(403, ERRORS.forbidden);
-    const rows = deps.sql('SELECT * FROM customer WHERE email = ? ORDER BY express, id LIMIT 1').all(query.email) as unknown as CustomerRow[];
-    return { CustomerItems: rows.map((r) => customerItem(deps, r)) };
+    // only the token's own record: a guest (express) customer may share an e-mail with an account
+    // and must never see that account
+    if (query.email !== customer!.email) throw new HttpError(403, ERRORS.forbidden);
+    return { CustomerItems: [customerItem(deps, customer!)] };
   });
 
   route(app, deps, 'customerUpdate', ({ body, customer }) => {

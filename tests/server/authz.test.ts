@@ -69,6 +69,23 @@ describe("another customer's orders", () => {
   });
 });
 
+describe('guests sharing an e-mail with an account', () => {
+  it("never see the account's data", async () => {
+    const guest = await api.call('register', { body: { kind: 'guest', firstname: 'Eve', lastname: 'Guest', email: 'eve-guest@example.com' } });
+    const account = await registerCustomer(api);
+    const impostor = await api.call('register', { body: { kind: 'guest', firstname: 'Eve', lastname: 'Guest', email: account.email } });
+    expect(impostor.json.message).toBe(ERRORS.accountExists);
+    // a guest made before the account existed keeps only its own record
+    const early = await api.call('register', { body: { kind: 'guest', firstname: 'Eve', lastname: 'Early', email: 'shared@example.com' } });
+    const full = await api.call('register', { body: { firstname: 'Real', lastname: 'Owner', email: 'shared@example.com', password: 'secret12', address: ADDRESS_DE } });
+    expect(full.status).toBe(200);
+    const lookup = await api.call('customerLookup', { query: { email: 'shared@example.com' }, token: early.json.data.token });
+    expect(lookup.json.CustomerItems).toHaveLength(1);
+    expect(lookup.json.CustomerItems[0]).toMatchObject({ ID: early.json.data.customer_id, LASTNAME: 'Early', ADDRESS1: null });
+    expect((await api.call('customerLookup', { query: { email: account.email }, token: guest.json.data.token })).status).toBe(403);
+  });
+});
+
 describe("another customer's addresses", () => {
   it('cannot be listed, edited, deleted or made default', async () => {
     expect((await api.call('addressList', { query: { customer_id: alice.id }, token: bob.token })).status).toBe(403);
