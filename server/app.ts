@@ -4,16 +4,15 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { HTTPException } from 'hono/http-exception';
 import type { DatabaseSync } from 'node:sqlite';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ERRORS } from '../src/api/contract/common.ts';
 import type { Config } from './config.ts';
 import { createDeps, type Deps } from './context.ts';
-import { HttpError } from './lib/errors.ts';
+import { errorHandler, notFoundHandler } from './middleware/errors.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { registerCart } from './routes/cart.ts';
 import { registerCustomer } from './routes/customer.ts';
+import { registerNewsletter } from './routes/newsletter.ts';
 import { registerAddress } from './routes/address.ts';
 import { registerDelivery } from './routes/delivery.ts';
 import { registerPayment } from './routes/payment.ts';
@@ -55,6 +54,7 @@ export function createApp(db: DatabaseSync, config: Config, options: AppOptions 
 
   registerCart(app, deps);
   registerCustomer(app, deps);
+  registerNewsletter(app, deps);
   registerAddress(app, deps);
   registerDelivery(app, deps);
   registerPayment(app, deps);
@@ -63,20 +63,7 @@ export function createApp(db: DatabaseSync, config: Config, options: AppOptions 
   registerComments(app, deps);
   registerDoc(app, deps);
 
-  app.notFound((c) => c.json({ status_code: 404, status: ERRORS.notFound, message: ERRORS.notFound }, 404));
-  app.onError((error, c) => {
-    if (error instanceof HttpError) {
-      return c.json({ status_code: error.status, status: error.message, message: error.message, ...(error.issues ? { issues: error.issues } : {}) }, error.status as ContentfulStatusCode);
-    }
-    if (error instanceof HTTPException) {
-      const status = error.status;
-      const message = status === 413 ? ERRORS.bodyTooLarge : status < 500 ? ERRORS.invalidData : ERRORS.unknown;
-      return c.json({ status_code: status, status: message, message }, status as ContentfulStatusCode);
-    }
-    // a malformed percent-encoding in a path or query reaches here as URIError: still bad input
-    if (error instanceof URIError) return c.json({ status_code: 400, status: ERRORS.invalidData, message: ERRORS.invalidData }, 400);
-    log(`error on ${c.req.method} ${c.req.path}: ${(error as Error).stack ?? String(error)}`);
-    return c.json({ status_code: 500, status: ERRORS.unknown, message: ERRORS.unknown }, 500);
-  });
+  app.notFound(notFoundHandler);
+  app.onError(errorHandler(log));
   return { app, deps };
 }

@@ -10,28 +10,11 @@ import { ENDPOINTS, type EndpointKey } from '../../src/api/contract/paths.ts';
 import { ERRORS } from '../../src/api/contract/common.ts';
 import type { Deps } from '../context.ts';
 import { HttpError, type Issue } from '../lib/errors.ts';
-import { verifyToken } from '../lib/auth.ts';
+import { bearer, tokenCustomer, type CustomerRow } from './auth.ts';
 import { readBody } from './body.ts';
 
-export interface CustomerRow {
-  id: number;
-  ref: string;
-  email: string;
-  password_hash: string | null;
-  title: number;
-  firstname: string;
-  lastname: string;
-  company: string | null;
-  vat_number: string | null;
-  is_company: number;
-  exclude_vat: number;
-  express: number;
-  is_admin: number;
-  locale: string | null;
-  default_address_id: number | null;
-  token_version: number;
-  created_at: string;
-}
+export type { CustomerRow };
+
 
 type E = (typeof ENDPOINTS)[EndpointKey];
 type Out<T> = T extends z.ZodType ? z.output<T> : Record<string, never>;
@@ -57,23 +40,6 @@ export function zodIssues(error: z.ZodError, prefix = ''): Issue[] {
 export function invalid(issues: Issue[], fallback: string = ERRORS.invalidData): HttpError {
   const known = issues.find((i) => KNOWN.has(i.message));
   return new HttpError(400, known?.message ?? fallback, issues);
-}
-
-export function bearer(c: Context): string | null {
-  const header = c.req.header('authorization');
-  if (!header) return null;
-  const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
-  return m ? m[1]! : null;
-}
-
-/** The customer of a valid token, or null (no token, bad signature, expired, password changed). */
-export function tokenCustomer(deps: Deps, token: string | null): CustomerRow | null {
-  if (!token) return null;
-  const payload = verifyToken(deps.config.secret, token, deps.now());
-  if (!payload) return null;
-  const row = deps.sql('SELECT * FROM customer WHERE id = ?').get(payload.sub) as CustomerRow | undefined;
-  if (!row || row.token_version !== payload.v) return null;
-  return row;
 }
 
 export function route<K extends EndpointKey>(

@@ -1,6 +1,6 @@
 /**
  * Customers: login, register (private, company, guest), refreshToken, changePassword,
- * forgot/reset password, customer lookup and update, VAT check, newsletter.
+ * forgot/reset password, customer lookup and update, VAT check. Newsletter: newsletter.ts.
  */
 import { createHash } from 'node:crypto';
 import type { Hono } from 'hono';
@@ -14,6 +14,7 @@ import { checkVat } from '../lib/vat.ts';
 import { invalid, route, type CustomerRow } from '../middleware/route.ts';
 import { addressIssues, countryTitle, insertAddress, stateTitle, type AddressRow } from '../services/address.ts';
 import { COUNTRY_LOCALE } from '../services/pricing.ts';
+import { subscribe } from './newsletter.ts';
 
 const RESET_SECONDS = 3600;
 
@@ -43,18 +44,6 @@ export function session(deps: Deps, c: CustomerRow) {
 
 function customerById(deps: Deps, id: number): CustomerRow {
   return deps.sql('SELECT * FROM customer WHERE id = ?').get(id) as unknown as CustomerRow;
-}
-
-function subscribe(deps: Deps, email: string, firstname?: string, lastname?: string, locale?: string): 'subscribed' | 'already' {
-  const row = deps.sql('SELECT unsubscribed_at FROM newsletter WHERE email = ?').get(email) as { unsubscribed_at: string | null } | undefined;
-  if (row && row.unsubscribed_at === null) return 'already';
-  deps
-    .sql(
-      `INSERT INTO newsletter (email, firstname, lastname, locale, subscribed_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT(email) DO UPDATE SET unsubscribed_at = NULL, subscribed_at = excluded.subscribed_at`,
-    )
-    .run(email, firstname ?? null, lastname ?? null, locale ?? null, isoNow(deps));
-  return 'subscribed';
 }
 
 export function registerCustomer(app: Hono, deps: Deps) {
@@ -177,18 +166,5 @@ export function registerCustomer(app: Hono, deps: Deps) {
     const r = await checkVat(body.vat_number, deps.config.vatChecker);
     const message = r.result === 'valid' ? 'VAT number is valid' : r.result === 'invalid' ? ERRORS.vatInvalid : ERRORS.vatError;
     return { status_code: 200 as const, data: { result: r.result, vat_number: r.vatNumber, country_code: r.countryCode, source: r.source, message } };
-  });
-
-  route(app, deps, 'newsletterSubscribe', ({ body }) => {
-    const r = subscribe(deps, body.email, body.firstname, body.lastname, body.locale);
-    return { status_code: 200 as const, message: r === 'already' ? ERRORS.newsletterAlreadySubscribed : 'Subscribed' };
-  });
-
-  route(app, deps, 'newsletterUnsubscribe', ({ body }) => {
-    const row = deps.sql('SELECT unsubscribed_at FROM newsletter WHERE email = ?').get(body.email) as { unsubscribed_at: string | null } | undefined;
-    if (!row) throw new HttpError(404, ERRORS.newsletterNotFound);
-    if (row.unsubscribed_at !== null) throw new HttpError(409, ERRORS.newsletterAlreadyUnsubscribed);
-    deps.sql('UPDATE newsletter SET unsubscribed_at = ? WHERE email = ?').run(isoNow(deps), body.email);
-    return { status_code: 200 as const, message: 'Unsubscribed' };
   });
 }

@@ -1,0 +1,29 @@
+/**
+ * Error mapping: an HttpError becomes its status with `{ status_code, status, message, issues? }`;
+ * Hono's own exceptions and malformed URLs are bad input (4xx); anything else is a bug, logged,
+ * and answered 500 'Unknown error' without details.
+ */
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ERRORS } from '../../src/api/contract/common.ts';
+import { HttpError } from '../lib/errors.ts';
+
+export const notFoundHandler: NotFoundHandler = (c: Context) => c.json({ status_code: 404, status: ERRORS.notFound, message: ERRORS.notFound }, 404);
+
+export function errorHandler(log: (line: string) => void): ErrorHandler {
+  return (error, c) => {
+    if (error instanceof HttpError) {
+      return c.json({ status_code: error.status, status: error.message, message: error.message, ...(error.issues ? { issues: error.issues } : {}) }, error.status as ContentfulStatusCode);
+    }
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      const message = status === 413 ? ERRORS.bodyTooLarge : status < 500 ? ERRORS.invalidData : ERRORS.unknown;
+      return c.json({ status_code: status, status: message, message }, status as ContentfulStatusCode);
+    }
+    // a malformed percent-encoding in a path or query reaches here as URIError: still bad input
+    if (error instanceof URIError) return c.json({ status_code: 400, status: ERRORS.invalidData, message: ERRORS.invalidData }, 400);
+    log(`error on ${c.req.method} ${c.req.path}: ${(error as Error).stack ?? String(error)}`);
+    return c.json({ status_code: 500, status: ERRORS.unknown, message: ERRORS.unknown }, 500);
+  };
+}
