@@ -7,7 +7,8 @@
  * has one language: in client bundles this plugin replaces that expression by the shop's
  * language as a literal and drops the runtime import; Rollup then folds the comparisons and
  * keeps only that language's strings, and only of the messages an island imports. Server-side
- * rendering is untouched (src/i18n/texts.ts passes the locale explicitly).
+ * rendering (pages and the islands' HTML) defaults to the shop's language too, so an island's
+ * server HTML and its hydration agree.
  */
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
@@ -21,10 +22,13 @@ export function staticLocalePlugin(language: string): Plugin {
     name: 'i18n-static-locale',
     enforce: 'pre',
     transform(code, id, options) {
-      if (options?.ssr) return null;
       if (!/[\\/]src[\\/]i18n[\\/]generated[\\/]messages[\\/][^\\/]+\.js$/.test(id) || id.endsWith('_index.js')) return null;
       if (!LOCALE_EXPR.test(code)) this.error(`i18n: unexpected Paraglide output in ${id}; update src/integrations/i18n.ts`);
-      return { code: code.replace(LOCALE_EXPR, `const locale = ${JSON.stringify(language)}`).replace(RUNTIME_IMPORT, ''), map: null };
+      const lang = JSON.stringify(language);
+      // Server rendering (pages and the islands' HTML) defaults to the shop's language but keeps an
+      // explicit { locale } (the server-error page's English); the browser gets the literal only.
+      const expr = options?.ssr ? `const locale = options.locale ?? ${lang}` : `const locale = ${lang}`;
+      return { code: code.replace(LOCALE_EXPR, expr).replace(RUNTIME_IMPORT, ''), map: null };
     },
   };
 }

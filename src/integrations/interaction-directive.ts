@@ -11,6 +11,7 @@ const EARLY = ['pointerdown', 'focusin', 'keydown', 'pointerenter'] as const;
 const interaction: ClientDirective = (load, _options, el) => {
   let state: 'idle' | 'loading' | 'ready' = 'idle';
   let held: HTMLElement | null = null;
+  let heldIndex = -1;
 
   const start = async () => {
     if (state !== 'idle') return;
@@ -24,7 +25,9 @@ const interaction: ClientDirective = (load, _options, el) => {
       const target = held;
       held = null;
       // Let React attach its listeners before replaying.
-      setTimeout(() => target.isConnected && target.click(), 0);
+      // If React re-rendered the island, click the element now in the same place.
+      const index = heldIndex;
+      setTimeout(() => (target.isConnected ? target : el.querySelectorAll<HTMLElement>('*')[index])?.click(), 0);
     }
   };
 
@@ -35,6 +38,7 @@ const interaction: ClientDirective = (load, _options, el) => {
     event.preventDefault();
     event.stopPropagation();
     held = target;
+    heldIndex = [...el.querySelectorAll('*')].indexOf(target);
     void start();
   };
 

@@ -3,15 +3,18 @@
  * Login/Register. Toggles by click; Escape and outside click close it. Hydrated on first
  * interaction (client:interaction).
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { loggedIn } from '../stores/session.ts';
 import { m } from '../i18n/generated/messages.js';
 
 export default function AccountMenu() {
   const [open, setOpen] = useState(false);
-  const user = useStore(loggedIn);
-  const id = useId();
+  // The server renders the logged-out menu; the stored session applies after hydration (no mismatch).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const user = useStore(loggedIn) && mounted;
+  const id = 'account-menu-list';
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 

@@ -5,7 +5,7 @@
  * box shows the error state, whose button fetches the shop's contact data again.
  * Hydrated on first interaction (client:interaction).
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { m } from '../i18n/generated/messages.js';
 
 interface Props {
@@ -17,7 +17,7 @@ interface Props {
 export default function PhoneBox(props: Props) {
   const [open, setOpen] = useState(false);
   const [data, setData] = useState<Props | null>(props.phone ? props : null);
-  const id = useId();
+  const id = 'phone-box-panel';
   const root = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

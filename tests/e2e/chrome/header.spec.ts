@@ -1,0 +1,185 @@
+/** Site header (issue 4 §2): at 1280, 1024 and 390 px. */
+import { expect, test } from '@playwright/test';
+import { aboutPath, categoryRoute, decided, offline, setStorage, url, viewport, WIDTHS } from './helpers.ts';
+
+test.beforeEach(async ({ context }) => {
+  await offline(context);
+  await decided(context, 'de');
+  await decided(context, 'at');
+  await decided(context, 'ro');
+});
+
+const token = () => JSON.stringify({ token: 'jwt', expiresAt: Date.now() + 3_600_000 });
+
+for (const [name, width] of Object.entries(WIDTHS)) {
+  test.describe(`at ${width} px (${name})`, () => {
+    test.use({ viewport: viewport(width) });
+
+    test('logo, cart link and account dropdown when logged out and in', async ({ page }) => {
+      await page.goto(url('de', aboutPath('de')));
+      await expect(page.locator('.logo img')).toBeVisible();
+      await expect(page.locator('[data-cart-link]')).toHaveAttribute('href', '/cart');
+      const account = page.locator('.account-menu > button');
+      await account.click();
+      await expect(page.locator('.account-menu .dropdown')).toBeVisible();
+      await expect(page.locator('.account-menu .dropdown a')).toHaveText(['Anmelden / Registrieren']);
+      await expect(page.locator('.account-menu .dropdown a')).toHaveAttribute('href', '/login-register');
+      await setStorage(page, 'de', { token: token() });
+      await page.reload();
+      await page.locator('.account-menu > button').click();
+      await expect(page.locator('.account-menu .dropdown a')).toHaveText(['Konto', 'Abmelden']);
+      await expect(page.locator('.account-menu .dropdown a').first()).toHaveAttribute('href', '/account');
+    });
+
+    test('ro: the islands render and hydrate in Romanian without errors', async ({ page }) => {
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.goto(url('ro', aboutPath('ro')));
+      await page.locator('.account-menu > button').click();
+      await expect(page.locator('.account-menu .dropdown a')).toHaveText(['Autentificare / Înregistrare']);
+      if (width >= 992) {
+        await page.locator('.phone-box__toggle').click();
+        await expect(page.locator('.phone-box__panel')).toContainText('Program: Lu–Vi 8:00–17:00');
+      }
+      expect(errors).toEqual([]);
+    });
+
+    test('cart count follows the stored cart: Nk from 1000, smaller above 99', async ({ page }) => {
+      await page.goto(url('de', aboutPath('de')));
+      const count = page.locator('[data-cart-count]');
+      await expect(count).toBeHidden();
+      await page.evaluate(() => localStorage.setItem('cart_items', JSON.stringify([{ id: 1, quantity: 2 }, { id: 2, quantity: 1 }])));
+      await page.reload();
+      await expect(count).toHaveText('3');
+      await expect(count).not.toHaveClass(/cart-count--small/);
+      await page.evaluate(() => localStorage.setItem('cart_items', JSON.stringify([{ id: 1, quantity: 150 }])));
+      await page.reload();
+      await expect(count).toHaveText('150');
+      await expect(count).toHaveClass(/cart-count--small/);
+      await page.evaluate(() => localStorage.setItem('cart_items', JSON.stringify([{ id: 1, quantity: 1500 }])));
+      await page.reload();
+      await expect(count).toHaveText('1k');
+    });
+
+    test('cart count stays in step across tabs', async ({ page, context }) => {
+      await page.goto(url('de', aboutPath('de')));
+      const other = await context.newPage();
+      await other.goto(url('de', aboutPath('de')));
+      await other.evaluate(() => localStorage.setItem('cart_items', JSON.stringify([{ id: 9, quantity: 4 }])));
+      // A storage event reaches the first tab.
+      await expect(page.locator('[data-cart-count]')).toHaveText('4');
+    });
+
+    test('sales bar: shown, dismissed for good; inactive in at and ro', async ({ page }) => {
+      await page.goto(url('de', aboutPath('de')));
+      const bar = page.locator('[data-sales-bar]');
+      await expect(bar).toBeVisible();
+      await page.locator('[data-sales-bar-dismiss]').click();
+      await expect(bar).toBeHidden();
+      expect(await page.evaluate(() => localStorage.getItem('salesbar_dismissed'))).toBe('true');
+      await page.reload();
+      await expect(bar).toBeHidden();
+      await page.goto(url('at', aboutPath('at'))); // salesbar_active false
+      await expect(page.locator('[data-sales-bar]')).toHaveCount(0);
+      await page.goto(url('ro', aboutPath('ro'))); // module inactive
+      await expect(page.locator('[data-sales-bar]')).toHaveCount(0);
+    });
+
+    test('country header: dropdown stores country, tax title and id; VAT 0% with VAT exclusion; single country is a flag', async ({ page }) => {
+      await page.goto(url('de', aboutPath('de')));
+      await expect(page.locator('.country-banner')).toContainText('Kostenloser Versand ab 50 €');
+      const select = page.locator('[data-country-select]');
+      await expect(select).toBeEnabled();
+      await select.selectOption('13');
+      expect(await page.evaluate(() => [localStorage.getItem('country_id'), localStorage.getItem('tax_title'), localStorage.getItem('country')])).toEqual(['13', 'Ust.', 'AT']);
+      await page.reload();
+      await expect(select).toHaveValue('13');
+      await page.evaluate(() => localStorage.setItem('excludeVAT', 'true'));
+      await page.reload();
+      await expect(page.locator('[data-vat0]')).toHaveText('VAT 0%');
+      await expect(select).toBeHidden();
+      await page.goto(url('ro', aboutPath('ro')));
+      await expect(page.locator('.country-static')).toBeVisible();
+      await expect(page.locator('[data-country-select]')).toHaveCount(0);
+    });
+
+    test('phone box: expands on wide screens, tel: link on mobile', async ({ page }) => {
+      await page.goto(url('de', aboutPath('de')));
+      if (width >= 992) {
+        await expect(page.locator('.phone-mobile')).toBeHidden();
+        await page.locator('.phone-box__toggle').click();
+        await expect(page.locator('.phone-box__panel')).toBeVisible();
+        await expect(page.locator('.phone-box__number')).toHaveAttribute('href', 'tel:+493411234560');
+        await expect(page.locator('.phone-box__panel')).toContainText('Mo–Fr 8:00–17:00');
+        await page.keyboard.press('Escape');
+        await expect(page.locator('.phone-box__panel')).toBeHidden();
+      } else {
+        await expect(page.locator('.phone-box')).toBeHidden();
+        await expect(page.locator('.phone-mobile')).toBeVisible();
+        await expect(page.locator('.phone-mobile')).toHaveAttribute('href', 'tel:+493411234560');
+      }
+    });
+
+    test('search field: inline at 1200+, second row below, toggled by an icon below 992', async ({ page }) => {
+      await page.goto(url('de', aboutPath('de')));
+      const field = page.locator('#site-search');
+      const toggle = page.locator('[data-search-toggle]');
+      if (width < 992) {
+        await expect(field).toBeHidden();
+        await toggle.click();
+        await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+        await expect(field).toBeVisible();
+        await expect(field).toBeFocused();
+      } else {
+        await expect(toggle).toBeHidden();
+        await expect(field).toBeVisible();
+        const logo = await page.locator('.logo').boundingBox();
+        const box = await field.boundingBox();
+        if (width >= 1200) expect(Math.abs(box!.y + box!.height / 2 - (logo!.y + logo!.height / 2))).toBeLessThan(16);
+        else expect(box!.y).toBeGreaterThan(logo!.y + logo!.height - 1);
+      }
+      await field.fill('bohrer 18V');
+      await field.press('Enter');
+      await expect(page).toHaveURL(/\/search\/bohrer%2018V$/);
+    });
+
+    test('admin bar: for an administrator on desktop only, new tabs, contextual edit link', async ({ page }) => {
+      const category = categoryRoute('de');
+      await setStorage(page, 'de', { token: token(), isAdmin: 'true' });
+      await page.goto(url('de', category.path));
+      const bar = page.locator('#admin-bar');
+      if (width >= 992) {
+        await expect(bar).toBeVisible();
+        const links = bar.locator('a');
+        expect(await links.count()).toBe(12);
+        for (const target of await links.evaluateAll((as) => as.map((a) => a.getAttribute('target')))) expect(target).toBe('_blank');
+        await expect(bar.locator('[data-admin-edit]')).toHaveAttribute('href', `https://admin.shop.de/admin/categories/update?category_id=${category.id}`);
+      } else {
+        await expect(bar).toBeHidden();
+      }
+      await page.evaluate(() => localStorage.removeItem('isAdmin'));
+      await page.reload();
+      await expect(bar).toBeHidden();
+    });
+
+    test('advent: banner below 1200 with the flag, header button at 1200+ with displayAdvent', async ({ page }) => {
+      await page.goto(url('de', aboutPath('de')));
+      const banner = page.locator('.advent-banner');
+      const button = page.locator('.advent-button');
+      if (width < 1200) {
+        await expect(banner).toBeVisible();
+        await expect(banner).toHaveAttribute('href', '/advent-calendar');
+        await expect(button).toBeHidden();
+      } else {
+        await expect(banner).toBeHidden();
+        await expect(button).toBeVisible();
+      }
+      await page.goto(url('de', '/advent-calendar'));
+      await expect(page.locator('.advent-button')).toHaveCount(0);
+      await page.goto(url('at', aboutPath('at'))); // displayAdvent on, advent flag off
+      await expect(page.locator('.advent-banner')).toHaveCount(0);
+      await page.goto(url('ro', aboutPath('ro'))); // both off
+      await expect(page.locator('.advent-banner, .advent-button')).toHaveCount(0);
+    });
+  });
+}
