@@ -45,7 +45,8 @@ function reexec(): Promise<number> {
 const configured = process.execArgv.some((a) => a.startsWith(HEAP_FLAG)) || (process.env.NODE_OPTIONS ?? '').includes(HEAP_FLAG);
 if (!configured) process.exit(await reexec());
 
-const { writeFileSync, existsSync, readFileSync } = await import('node:fs');
+const { writeFileSync, existsSync, readFileSync, readdirSync, statSync } = await import('node:fs');
+const { join } = await import('node:path');
 const { parseArgs } = await import('node:util');
 const { EXIT, ExportFailure } = await import('./export/errors.ts');
 const { DEFAULT_LOCALES } = await import('./export/languages.ts');
@@ -137,6 +138,23 @@ async function main() {
   }
   if (values.media) {
     if (!existsSync(values.media)) fail(new ExportFailure(`--media ${values.media} does not exist`, EXIT.usage));
+    if (!existsSync(join(values.media, 'images')) && !existsSync(join(values.media, 'documents'))) {
+      fail(new ExportFailure(`--media ${values.media} is not Thelia's media folder: it has no images/ or documents/ below it (give <thelia>/local/media)`, EXIT.usage));
+    }
+  }
+  // The writer swaps the new export in place of --out and deletes what was there: never let
+  // that be anything but a previous export.
+  if (existsSync(values.out)) {
+    const entries = statSync(values.out).isDirectory() ? readdirSync(values.out) : null;
+    let isExport = false;
+    try {
+      isExport = (JSON.parse(readFileSync(join(values.out, 'manifest.json'), 'utf8')) as { format?: string }).format === 'thelia-storefront-export';
+    } catch {
+      isExport = false;
+    }
+    if (entries === null || (entries.length > 0 && !isExport)) {
+      fail(new ExportFailure(`refusing to replace ${values.out}: it exists and is not an export folder (no export manifest.json). Choose another --out, or empty it`, EXIT.usage));
+    }
   }
   const attributeKinds = new Map<number, AttributeKind>();
   for (const spec of values['attribute-kind'] ?? []) {

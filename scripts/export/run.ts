@@ -162,7 +162,10 @@ export async function runExport(options: ExportOptions): Promise<ExportSummary> 
       const stats: RedirectStats = { redirects: 0, deleted: 0, obsolete: 0, notExported: 0, otherViews: 0 };
       for await (const r of redirects(db, langs, notExported, report, stats)) {
         await writer.write('redirects', r);
-        if (stats.redirects % 1000 === 0) report.progress('redirects', stats.redirects, 0);
+        if (stats.redirects % 1000 === 0) {
+          report.progress('redirects', stats.redirects, 0);
+          checkAbort();
+        }
       }
       report.done('redirects', stats.redirects, 'exported');
       checkAbort();
@@ -173,7 +176,8 @@ export async function runExport(options: ExportOptions): Promise<ExportSummary> 
         generatedAt: new Date().toISOString(),
         source: {
           kind: 'thelia',
-          description: `Thelia ${schema.version}${storeName ? ` "${storeName}"` : ''}, database ${db.target.database} on ${db.target.host}:${db.target.port}`,
+          // nothing about the database server: the manifest travels with the export
+          description: `Thelia ${schema.version}${storeName ? ` "${storeName}"` : ''}`,
           theliaVersion: schema.version,
         },
         locales: mappings.map((m) => m.locale) as Locale[],

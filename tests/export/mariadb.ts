@@ -113,6 +113,11 @@ export async function startMariaDb(): Promise<MariaDb> {
   closeSync(logFd);
   let exited: number | null | undefined;
   child.on('exit', (code) => (exited = code));
+  // if the test process dies without stop(), do not leave the server behind
+  const reap = () => {
+    if (exited === undefined) child.kill('SIGKILL');
+  };
+  process.once('exit', reap);
 
   const client = which('mariadb')!;
   const base = ['--no-defaults', `--socket=${socket}`, '--user=root', '--batch', '--skip-column-names'];
@@ -149,6 +154,7 @@ export async function startMariaDb(): Promise<MariaDb> {
         await done;
         clearTimeout(timer);
       }
+      process.removeListener('exit', reap);
       await rm(dir, { recursive: true, force: true });
     },
   };

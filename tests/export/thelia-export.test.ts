@@ -8,7 +8,7 @@
  * (EXPORT_TEST_DIRS), and the de shop is built from each with scripts/build.ts.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -116,7 +116,7 @@ describe.each(Object.keys(SCHEMAS) as ('2.5' | '2.6')[])('Thelia %s schema', (la
     expect(run.status, run.stderr).toBe(0);
     expect(data.faults).toEqual([]);
     expect(data.catalog.manifest.source).toMatchObject({ kind: 'thelia', theliaVersion: schema.version });
-    expect(data.catalog.manifest.source.description).not.toContain('read-only pw');
+    expect(data.catalog.manifest.source.description).toBe(`Thelia ${schema.version}`);
     expect(data.catalog.manifest.locales).toEqual(['de_DE', 'de_AT', 'ro_RO']);
     expect(data.catalog.manifest.defaultLocale).toBe('de_DE');
     expect(data.catalog.manifest.defaultCurrency).toBe('EUR');
@@ -376,6 +376,16 @@ describe('faults an operator meets', () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('module "broken" failed in products: the module table is locked');
     expectPreviousExport();
+  });
+
+  it('refuses to replace a folder that is not an export', () => {
+    const precious = join(scratch, 'faults-precious');
+    mkdirSync(precious, { recursive: true });
+    writeFileSync(join(precious, 'config.php'), '<?php // a Thelia install');
+    const r = cli(['--db', reader('thelia25'), '--out', precious]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`refusing to replace ${precious}`);
+    expect(readdirSync(precious)).toEqual(['config.php']);
   });
 
   it('asks for image sizes with --media-url alone', () => {
