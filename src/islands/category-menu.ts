@@ -25,7 +25,7 @@ function setOpen(open: boolean, trigger?: HTMLElement) {
 }
 
 export function toggleMenu(trigger: HTMLElement) {
-  setOpen(menu.hidden, trigger);
+  setOpen(menu.hidden === true, trigger);
 }
 
 function setBranch(button: HTMLElement, open: boolean) {
