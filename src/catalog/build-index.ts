@@ -37,7 +37,7 @@ import type {
 } from './models.ts';
 
 /** Bump when the index layout or what goes into it changes: forces a rebuild. */
-const INDEX_VERSION = 2;
+const INDEX_VERSION = 3;
 
 const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -33,7 +33,19 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 export function sanitizeEditorHtml(html: string): string {
-  return html ? sanitizeHtml(html, OPTIONS) : '';
+  return html ? normaliseHeadings(sanitizeHtml(html, OPTIONS)) : '';
+}
+
+/**
+ * Editor headings shifted so the first level is h2 (the page's h1 is the title), keeping their
+ * steps: an editor who starts at h3 gets h2, h4 becomes h3. Levels never go below h6.
+ */
+export function normaliseHeadings(html: string): string {
+  const levels = [...html.matchAll(/<h([2-6])[\s>]/g)].map((m) => Number(m[1]));
+  if (!levels.length) return html;
+  const shift = Math.min(...levels) - 2;
+  if (shift <= 0) return html;
+  return html.replace(/<(\/?)h([2-6])([\s>])/g, (_, slash: string, level: string, rest: string) => `<${slash}h${Math.max(2, Number(level) - shift)}${rest}`);
 }
 
 /** Plain text of editor HTML, for meta descriptions and JSON-LD. */

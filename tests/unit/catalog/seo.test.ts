@@ -35,3 +35,12 @@ describe('SEO helpers', () => {
     expect(widthsFor(1600, 480)).toEqual([240, 360, 480]);
   });
 });
+
+describe('editor headings', () => {
+  it('start at h2 below the page title, keeping their steps', async () => {
+    const { sanitizeEditorHtml } = await import('../../../src/catalog/sanitize.ts');
+    expect(sanitizeEditorHtml('<h3>A</h3><p>x</p><h4 class="y">B</h4>')).toBe('<h2>A</h2><p>x</p><h3>B</h3>');
+    expect(sanitizeEditorHtml('<h1>A</h1><h3>B</h3>')).toBe('<h2>A</h2><h3>B</h3>');
+    expect(sanitizeEditorHtml('<p>kein Titel</p>')).toBe('<p>kein Titel</p>');
+  });
+});
