@@ -10,7 +10,7 @@
 import type { Currency, Price } from '../../src/catalog/export-schema.ts';
 import type { Db } from './db.ts';
 import { EXIT, ExportFailure } from './errors.ts';
-import { formatDecimal, mulDiv, parseDecimal } from './decimal.ts';
+import { formatDecimal, mulDiv, parseDecimal } from '../../src/catalog/decimal.ts';
 import type { Reporter } from './progress.ts';
 
 export interface CurrencyInfo {

@@ -11,7 +11,7 @@
  */
 import type { Locale, Tax, TaxRule } from '../../src/catalog/export-schema.ts';
 import type { Db } from './db.ts';
-import { formatDecimal, parseDecimal, percentOf } from './decimal.ts';
+import { formatDecimal, parseDecimal, percentOf } from '../../src/catalog/decimal.ts';
 import { loadI18n, localizeString } from './i18n.ts';
 import type { Languages } from './languages.ts';
 import type { Reporter } from './progress.ts';

@@ -6,29 +6,13 @@
  * are integer cents (a plain number), rounded half-up once, at the end.
  */
 import type { Tax, TaxRule } from './export-schema.ts';
+import { divRound, mul, percentOf, toMicros } from './decimal.ts';
 
-const MICRO = 1_000_000n;
+export { toMicros, formatDecimal as microsToDecimal } from './decimal.ts';
 
-/** "12.5" -> 12_500_000n. Throws on anything that is not a plain decimal. */
-export function toMicros(decimal: string): bigint {
-  const m = /^(-?)(\d+)(?:\.(\d{1,6}))?$/.exec(decimal.trim());
-  if (!m) throw new Error(`not a decimal amount: "${decimal}"`);
-  const micros = BigInt(m[2]!) * MICRO + BigInt((m[3] ?? '').padEnd(6, '0'));
-  return m[1] ? -micros : micros;
-}
-
-/** Micro-units to a 6-decimal string, the export's notation. */
-export function microsToDecimal(micros: bigint): string {
-  const sign = micros < 0n ? '-' : '';
-  const abs = micros < 0n ? -micros : micros;
-  return `${sign}${abs / MICRO}.${(abs % MICRO).toString().padStart(6, '0')}`;
-}
-
-/** Half-up rounding of micro-units to whole cents. */
+/** Micro-units to whole cents, halves away from zero. */
 export function microsToCents(micros: bigint): number {
-  const sign = micros < 0n ? -1n : 1n;
-  const abs = micros * sign;
-  return Number(sign * ((abs + 5_000n) / 10_000n));
+  return Number(divRound(micros, 10_000n));
 }
 
 /** The taxes of a rule for a country (state rows win when the state has any), in position order. */
@@ -52,8 +36,7 @@ export function applyTaxes(netMicros: bigint, taxes: readonly Tax[]): bigint {
     const base = total;
     while (i < taxes.length && taxes[i]!.position === position) {
       const tax = taxes[i]!;
-      // percent has up to 6 decimals: base * percent / 100, computed in micro-percent.
-      total += tax.type === 'percent' ? (base * toMicros(tax.percent)) / (100n * MICRO) : toMicros(tax.amount);
+      total += tax.type === 'percent' ? percentOf(base, toMicros(tax.percent)) : toMicros(tax.amount);
       i++;
     }
   }
@@ -70,7 +53,7 @@ export interface PriceContext {
 /** Gross (or net, with no taxes) price in cents of a tax-excluded decimal amount. */
 export function priceCents(netDecimal: string, ctx: PriceContext): number {
   let micros = applyTaxes(toMicros(netDecimal), ctx.taxes);
-  if (ctx.rate && ctx.rate !== '1' && ctx.rate !== '1.000000') micros = (micros * toMicros(ctx.rate)) / MICRO;
+  if (ctx.rate && ctx.rate !== '1' && ctx.rate !== '1.000000') micros = mul(micros, toMicros(ctx.rate));
   return microsToCents(micros);
 }
 
@@ -137,7 +120,7 @@ export function couponDiscountCents(goodsCents: number, coupon: { type: 'percent
   if (goodsCents <= 0) return 0;
   const discount =
     coupon.type === 'percent'
-      ? microsToCents((BigInt(goodsCents) * 10_000n * toMicros(coupon.amount)) / (100n * MICRO))
+      ? microsToCents(percentOf(BigInt(goodsCents) * 10_000n, toMicros(coupon.amount)))
       : microsToCents(toMicros(coupon.amount));
   return Math.min(goodsCents, Math.max(0, discount));
 }

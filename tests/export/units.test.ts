@@ -1,6 +1,6 @@
 /** Unit tests of the exporter's pure parts: decimals, prices, taxes, i18n fallback, tree, progress. */
 import { describe, expect, it } from 'vitest';
-import { formatDecimal, mulDiv, normalizeDecimal, parseDecimal } from '../../scripts/export/decimal.ts';
+import { formatDecimal, mulDiv, normalizeDecimal, parseDecimal } from '../../src/catalog/decimal.ts';
 import { localize, localizeString, localizeTexts } from '../../scripts/export/i18n.ts';
 import type { Languages } from '../../scripts/export/languages.ts';
 import { parseLocales } from '../../scripts/export/languages.ts';

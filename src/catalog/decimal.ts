@@ -1,13 +1,14 @@
 /**
  * Exact decimal arithmetic for money and rates, on BigInt at a fixed scale of 6 decimals
- * (Thelia's DECIMAL(16,6)). Floats never touch a price: MySQL hands DECIMAL columns over as
- * strings, the FLOAT currency rate is read through CAST(rate AS DECIMAL(20,6)).
+ * (Thelia's DECIMAL(16,6)): the one implementation the price module, the exporter and the sample
+ * generator share. Floats never touch a price: MySQL hands DECIMAL columns over as strings, the
+ * FLOAT currency rate is read through CAST(rate AS DECIMAL(20,6)).
  */
 export const SCALE = 6;
 const FACTOR = 10n ** BigInt(SCALE);
 
 /** Rounds a / b to the nearest integer, halves away from zero (PHP's and MySQL's ROUND). */
-function divRound(a: bigint, b: bigint): bigint {
+export function divRound(a: bigint, b: bigint): bigint {
   if (b === 0n) throw new RangeError('division by zero');
   const negative = a < 0n !== b < 0n;
   const absA = a < 0n ? -a : a;
@@ -74,4 +75,10 @@ export function percentOf(a: bigint, percent: bigint): bigint {
 export function normalizeDecimal(input: string | number | null | undefined): string | null {
   const units = parseDecimal(input);
   return units === null ? null : formatDecimal(units);
+}
+
+/** Strict: "12.5" -> 12_500_000n for a plain decimal of at most 6 decimals, else it throws. */
+export function toMicros(decimal: string): bigint {
+  if (!/^-?\d+(\.\d{1,6})?$/.test(decimal.trim())) throw new Error(`not a decimal amount: "${decimal}"`);
+  return parseDecimal(decimal)!;
 }
