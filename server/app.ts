@@ -40,7 +40,10 @@ export function createApp(db: DatabaseSync, config: Config, options: AppOptions 
     });
   }
   app.use('/api/*', async (c, next) => {
+    const started = performance.now();
     await next();
+    // time spent in the app, for the benchmark and browser dev tools
+    c.header('Server-Timing', `app;dur=${(performance.now() - started).toFixed(2)}`);
     c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');
   });

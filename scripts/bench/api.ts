@@ -73,6 +73,8 @@ interface Run {
   latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
   /** Fixed rate only: from the moment the request actually left (without the generator's own lag). */
   serviceLatencyMs?: { p50: number; p90: number; p99: number; max: number; mean: number };
+  /** Fixed rate only: time inside the app (its Server-Timing header), without queueing and network. */
+  appMs?: { p50: number; p90: number; p99: number; max: number; mean: number };
 }
 
 function summary(sorted: number[]) {
@@ -93,6 +95,7 @@ async function openLoop(scenario: string, url: string, body: string): Promise<Ru
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const latencies: number[] = [];
   const service: number[] = [];
+  const app: number[] = [];
   let errors = 0;
   let non2xx = 0;
   let sent = 0;
@@ -106,6 +109,8 @@ async function openLoop(scenario: string, url: string, body: string): Promise<Ru
       const req = request(
         { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
         (res) => {
+          const timing = /dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''));
+          if (timing) app.push(Number(timing[1]));
           res.resume();
           res.on('end', () => {
             const end = performance.now();
@@ -136,7 +141,7 @@ async function openLoop(scenario: string, url: string, body: string): Promise<Ru
   const seconds = (performance.now() - start) / 1000;
   return {
     scenario, mode: 'fixed-rate', targetRate: rate, requests: sorted.length, rps: Math.round(sorted.length / seconds), errors, non2xx,
-    latencyMs: summary(sorted), serviceLatencyMs: summary(service.sort((a, b) => a - b)),
+    latencyMs: summary(sorted), serviceLatencyMs: summary(service.sort((a, b) => a - b)), appMs: summary(app.sort((a, b) => a - b)),
   };
 }
 
@@ -188,7 +193,7 @@ try {
       runs.push(r);
       console.log(
         `${scenario.padEnd(9)} ${mode.padEnd(10)} ${String(r.rps).padStart(6)} req/s  p50 ${r.latencyMs.p50} ms  p90 ${r.latencyMs.p90} ms  p99 ${r.latencyMs.p99} ms  max ${r.latencyMs.max} ms  errors ${r.errors + r.non2xx}` +
-          (r.serviceLatencyMs ? `  (from actual send: p50 ${r.serviceLatencyMs.p50} p99 ${r.serviceLatencyMs.p99} ms)` : ''),
+          (r.serviceLatencyMs ? `  (from actual send: p50 ${r.serviceLatencyMs.p50} p99 ${r.serviceLatencyMs.p99} ms; in the app: p50 ${r.appMs!.p50} p99 ${r.appMs!.p99} ms)` : ''),
       );
     }
   }
