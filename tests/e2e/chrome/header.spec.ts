@@ -103,6 +103,34 @@ for (const [name, width] of Object.entries(WIDTHS)) {
       await expect(page.locator('[data-country-select]')).toHaveCount(0);
     });
 
+    test('country dropdown on checkout: disabled, unless VAT exclusion (then VAT 0%)', async ({ page }) => {
+      // No checkout page yet: the not-found page at /checkout carries the same header.
+      await page.goto(url('de', '/checkout'));
+      await expect(page.locator('[data-country-select]')).toBeDisabled();
+      await page.evaluate(() => localStorage.setItem('excludeVAT', 'true'));
+      await page.reload();
+      await expect(page.locator('[data-vat0]')).toBeVisible();
+      await expect(page.locator('[data-country-select]')).toBeHidden();
+    });
+
+    test('cart icon: opens the mini cart on large screens, links to /cart on small ones', async ({ page }) => {
+      await page.goto(url('de', aboutPath('de')));
+      // The mini cart is the cart issue's; a stand-in listens for the event.
+      await page.evaluate(() => {
+        const mini = document.createElement('div');
+        mini.dataset.miniCart = '';
+        mini.addEventListener('minicart:toggle', () => ((window as unknown as { opened: number }).opened = 1));
+        document.body.append(mini);
+      });
+      await page.locator('[data-cart-link]').click();
+      if (width >= 992) {
+        expect(await page.evaluate(() => (window as unknown as { opened?: number }).opened)).toBe(1);
+        expect(new URL(page.url()).pathname).toBe(aboutPath('de'));
+      } else {
+        await expect(page).toHaveURL(/\/cart$/);
+      }
+    });
+
     test('phone box: expands on wide screens, tel: link on mobile', async ({ page }) => {
       await page.goto(url('de', aboutPath('de')));
       if (width >= 992) {

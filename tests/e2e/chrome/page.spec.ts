@@ -103,7 +103,9 @@ for (const [name, width] of Object.entries(WIDTHS)) {
         localStorage.setItem('version', '1.0.6');
         localStorage.setItem('cart_items', '[{"id":1,"quantity":2}]');
       });
+      // A paused clock: the toast's 15 s run only when the test says so.
       await page.clock.install();
+      await page.clock.pauseAt(Date.now() + 60_000);
       await page.reload();
       await page.waitForURL(url('de', path));
       const toast = page.locator('[data-version-toast]');

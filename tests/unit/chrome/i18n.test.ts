@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkCatalogs, readCatalogs } from '../../../src/i18n/compile.ts';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { checkCatalogs, compileMessages, readCatalogs } from '../../../src/i18n/compile.ts';
 import { textsFor } from '../../../src/i18n/texts.ts';
 
 describe('message catalogs', () => {
@@ -9,6 +12,14 @@ describe('message catalogs', () => {
   it('report a key missing in a language', () => {
     const problems = checkCatalogs({ de: { a: 'A', b: 'B' }, ro: { a: 'A' }, en: {} });
     expect(problems).toContain('messages/ro.json: missing "b"');
+  });
+  it('stop the compile (and so the build) when a key is missing', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'i18n-'));
+    mkdirSync(join(root, 'messages'));
+    writeFileSync(join(root, 'messages/de.json'), JSON.stringify({ header_x: 'X', header_y: 'Y' }));
+    writeFileSync(join(root, 'messages/ro.json'), JSON.stringify({ header_x: 'X' }));
+    writeFileSync(join(root, 'messages/en.json'), '{}');
+    await expect(compileMessages(root)).rejects.toThrow('messages/ro.json: missing "header_y"');
   });
   it('require the server-error keys in English and the same placeholders everywhere', () => {
     const problems = checkCatalogs({ de: { servererror_x: 'X {n}' }, ro: { servererror_x: 'X {m}' }, en: {} });
