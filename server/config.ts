@@ -46,6 +46,9 @@ export const ConfigSchema = z.object({
   API_FREE_SHIPPING_CENTS: z.coerce.number().int().min(0).default(10000),
   /** Wait after a failed payment before the same cart may pay again (spec §4: 2 minutes). */
   API_PAYMENT_RETRY_SECONDS: z.coerce.number().int().min(0).default(120),
+  /** Login throttling: this many failed logins for one e-mail within the window lock it until the window passes. */
+  API_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  API_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   /** Token lifetime (spec §9: 6 hours). */
   API_TOKEN_SECONDS: z.coerce.number().int().min(60).default(6 * 3600),
   /** Request bodies above this size are refused with 413. */
@@ -68,6 +71,8 @@ export interface Config {
   freeShippingCents: number;
   paymentRetrySeconds: number;
   tokenSeconds: number;
+  loginMaxFailures: number;
+  loginWindowSeconds: number;
   bodyLimit: number;
   log: boolean;
   /** Replaces the offline VAT check (e.g. with a VIES client). */
@@ -92,6 +97,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     freeShippingCents: e.API_FREE_SHIPPING_CENTS,
     paymentRetrySeconds: e.API_PAYMENT_RETRY_SECONDS,
     tokenSeconds: e.API_TOKEN_SECONDS,
+    loginMaxFailures: e.API_LOGIN_MAX_FAILURES,
+    loginWindowSeconds: e.API_LOGIN_WINDOW_SECONDS,
     bodyLimit: e.API_BODY_LIMIT,
     log: e.API_LOG === '1',
     ...overrides,

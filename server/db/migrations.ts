@@ -147,6 +147,12 @@ export const MIGRATIONS: readonly string[] = [
     ('MINUS5', 'amount', '5', 3000, NULL, 1),
     ('EXPIRED', 'percent', '50', 0, '2000-01-01T00:00:00Z', 1);
   `,
+  // 3: login throttling: one row per login attempt that has not (yet) succeeded, per e-mail
+  `
+  CREATE TABLE login_failure (id INTEGER PRIMARY KEY AUTOINCREMENT, email TEXT NOT NULL, at INTEGER NOT NULL);
+  CREATE INDEX login_failure_email ON login_failure(email, at);
+  CREATE INDEX login_failure_at ON login_failure(at);
+  `,
 ];
 
 export function migrate(db: DatabaseSync): number {

@@ -9,10 +9,13 @@ export interface Issue {
 export class HttpError extends Error {
   readonly status: number;
   readonly issues?: Issue[];
-  constructor(status: number, message: string, issues?: Issue[]) {
+  /** Extra response headers (e.g. Retry-After). */
+  readonly headers?: Record<string, string>;
+  constructor(status: number, message: string, issues?: Issue[], headers?: Record<string, string>) {
     super(message);
     this.status = status;
     this.issues = issues;
+    this.headers = headers;
   }
 }
 

@@ -14,6 +14,7 @@ export const notFoundHandler: NotFoundHandler = (c: Context) => c.json({ status_
 export function errorHandler(log: (line: string) => void): ErrorHandler {
   return (error, c) => {
     if (error instanceof HttpError) {
+      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
       return c.json({ status_code: error.status, status: error.message, message: error.message, ...(error.issues ? { issues: error.issues } : {}) }, error.status as ContentfulStatusCode);
     }
     if (error instanceof HTTPException) {

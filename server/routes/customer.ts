@@ -13,6 +13,7 @@ import { HttpError } from '../lib/errors.ts';
 import { checkVat } from '../lib/vat.ts';
 import { invalid, route, type CustomerRow } from '../middleware/route.ts';
 import { addressIssues, countryTitle, insertAddress, stateTitle, type AddressRow } from '../services/address.ts';
+import { recordLoginAttempt, resetLoginAttempts } from '../services/login-throttle.ts';
 import { COUNTRY_LOCALE } from '../services/pricing.ts';
 import { subscribe } from './newsletter.ts';
 
@@ -48,8 +49,11 @@ function customerById(deps: Deps, id: number): CustomerRow {
 
 export function registerCustomer(app: Hono, deps: Deps) {
   route(app, deps, 'login', async ({ body }) => {
+    // throttled per e-mail, whether or not an account exists (nothing revealed)
+    recordLoginAttempt(deps, body.email);
     const c = deps.sql('SELECT * FROM customer WHERE email = ? AND express = 0').get(body.email) as CustomerRow | undefined;
     if (!(await verifyPassword(body.password, c?.password_hash ?? null)) || !c) throw new HttpError(401, ERRORS.wrongLogin);
+    resetLoginAttempts(deps, body.email);
     return session(deps, c);
   });
 

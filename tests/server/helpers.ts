@@ -48,14 +48,14 @@ export interface CallResult {
   headers: Headers;
 }
 
-export async function makeApi(overrides: Partial<Config> = {}): Promise<TestApi> {
+export async function makeApi(overrides: Partial<Config> = {}, options: { dbFile?: string; env?: Record<string, string> } = {}): Promise<TestApi> {
   const dir = await fixture();
-  const db = openDatabase(':memory:');
+  const db = openDatabase(options.dbFile ?? ':memory:');
   await importExport(db, dir);
   const mails: Mail[] = [];
   const clock = { now: Date.parse('2026-06-01T10:00:00Z') };
   const config = loadConfig(
-    { API_SECRET: SECRET, API_ZERO_VAT_CATEGORIES: '5:20' },
+    { API_SECRET: SECRET, API_ZERO_VAT_CATEGORIES: '5:20', ...options.env },
     { now: () => clock.now, ...overrides },
   );
   const { app, deps } = createApp(db, config, { mail: (m) => mails.push(m), log: () => {} });

@@ -116,5 +116,12 @@ export const ERRORS = {
   notFound: 'Not found',
   unknown: 'Unknown error',
   tooManyRequests: 'Too many requests',
+  /** Login throttling; N is filled in by tooManyLoginsMessage(). */
+  tooManyLogins: 'Too many login attempts. Please try again in N minutes.',
 } as const;
 export type ErrorText = (typeof ERRORS)[keyof typeof ERRORS];
+
+/** 'Too many login attempts. Please try again in 15 minutes.' (1 minute: singular). */
+export function tooManyLoginsMessage(minutes: number): string {
+  return ERRORS.tooManyLogins.replace('N minutes', minutes === 1 ? '1 minute' : `${minutes} minutes`);
+}

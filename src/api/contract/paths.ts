@@ -54,7 +54,7 @@ export const ENDPOINTS = {
   cartAssign: { method: 'POST', path: '/api/cart/assignCustomer', auth: 'customer', summary: "Attach a cart to the logged-in customer (the e-mail must be the token's)", body: cart.CartAssignRequest, response: cart.CartResponse, errors: [ERRORS.cartNotFound, ERRORS.forbidden] },
 
   // --- customers
-  login: { method: 'POST', path: '/api/login', auth: 'none', summary: 'Log in; returns a 6-hour token', body: customer.LoginRequest, response: customer.SessionResponse, errors: [ERRORS.wrongLogin] },
+  login: { method: 'POST', path: '/api/login', auth: 'none', summary: 'Log in; returns a 6-hour token', body: customer.LoginRequest, response: customer.SessionResponse, errors: [ERRORS.wrongLogin, ERRORS.tooManyLogins] },
   register: { method: 'POST', path: '/api/register', auth: 'none', summary: 'Register a private, company or guest (express) customer; returns a token', body: customer.RegisterRequest, response: customer.SessionResponse, errors: [ERRORS.emailExists, ERRORS.accountExists, ERRORS.vatInvalid, ERRORS.vatError, ERRORS.registerFailed] },
   refreshToken: { method: 'POST', path: '/api/refreshToken', auth: 'customer', summary: 'Exchange a valid token (Authorization header) for a new 6-hour one', body: customer.RefreshTokenRequest, response: customer.SessionResponse, errors: [ERRORS.missingRefreshData, ERRORS.refreshFailed, ERRORS.pleaseLoginAgain] },
   changePassword: { method: 'POST', path: '/api/changePassword', auth: 'customer', summary: 'Change the password of the logged-in customer', body: customer.ChangePasswordRequest, response: MessageResponse, errors: [ERRORS.wrongLogin, ERRORS.passwordsDontMatch] },
