@@ -257,10 +257,10 @@ export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]!);
 export const CARD_SIZES = '(min-width: 1152px) 240px, (min-width: 640px) 30vw, 50vw';
 
 /** A product card. `eager` for the first row (above the fold on a phone). */
-export function cardHtml(it: ListingItem, data: Pick<ListingData, 'imgs'>, texts: ListingTexts, money: MoneyFormat, eager = false): string {
+export function cardHtml(it: ListingItem, data: Pick<ListingData, 'imgs'>, texts: ListingTexts, money: MoneyFormat, eager = false, priority = false): string {
   const img = it.i >= 0 ? data.imgs[it.i] : undefined;
   const picture = img
-    ? `<img src="${esc(img[0])}"${img[1] ? ` srcset="${esc(img[1])}" sizes="${CARD_SIZES}"` : ''} width="${img[2]}" height="${img[3]}" alt="${esc(img[4])}"${eager ? '' : ' loading="lazy"'} decoding="async">`
+    ? `<img src="${esc(img[0])}"${img[1] ? ` srcset="${esc(img[1])}" sizes="${CARD_SIZES}"` : ''} width="${img[2]}" height="${img[3]}" alt="${esc(img[4])}"${eager ? '' : ' loading="lazy"'}${priority ? ' fetchpriority="high"' : ''} decoding="async">`
     : '<span class="card-noimg" aria-hidden="true"></span>';
   const badges = [it.g & 1 ? `<span class="badge badge-sale">${esc(texts.sale)}</span>` : '', it.g & 2 ? `<span class="badge badge-new">${esc(texts.isNew)}</span>` : ''].join('');
   const price = it.p > 0 ? formatMoney(it.p, money) : texts.priceOnRequest;
@@ -273,8 +273,9 @@ export function cardHtml(it: ListingItem, data: Pick<ListingData, 'imgs'>, texts
   );
 }
 
-export function cardsHtml(items: ListingItem[], data: Pick<ListingData, 'imgs'>, texts: ListingTexts, money: MoneyFormat, eagerCount = 2): string {
-  return items.map((it, i) => cardHtml(it, data, texts, money, i < eagerCount)).join('');
+/** Cards; the first `eagerCount` load at once, and the very first is the page's main image when `priority`. */
+export function cardsHtml(items: ListingItem[], data: Pick<ListingData, 'imgs'>, texts: ListingTexts, money: MoneyFormat, eagerCount = 2, priority = false): string {
+  return items.map((it, i) => cardHtml(it, data, texts, money, i < eagerCount, priority && i === 0)).join('');
 }
 
 /** Numbered pages with previous/next; links carry the state so they work when shared. */

@@ -1,0 +1,123 @@
+/**
+ * Lighthouse (mobile, the default config: simulated slow 4G, 4x CPU slowdown) in Debian's Chromium
+ * for the home page, a category listing and a product page of the German shop, built from the
+ * sample and served compressed as a CDN would (scripts/lib/shop-server.ts: brotli/gzip). Three
+ * runs per page; reports the median and the worst of each score, LCP, CLS and TBT, plus the
+ * compressed HTML and JS bytes. Writes bench/results/lighthouse.json.
+ *
+ *   node scripts/bench/lighthouse.ts [--products 1000] [--runs 3] [--no-build]
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { AddressInfo } from 'node:net';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildShops } from '../lib/build-shops.ts';
+import { createShopServer } from '../lib/shop-server.ts';
+import { Catalog } from '../../src/catalog/catalog.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const { values } = parseArgs({ options: { products: { type: 'string', default: '1000' }, runs: { type: 'string', default: '3' }, 'no-build': { type: 'boolean', default: false } } });
+const products = Number(values.products);
+const runs = Number(values.runs);
+const base = join(root, '.cache/bench', `lighthouse-${products}`);
+const exportDir = join(base, 'export');
+const distDir = join(base, 'dist');
+const catalogDir = join(base, 'index');
+
+if (!values['no-build'] || !existsSync(join(distDir, 'de', 'index.html'))) {
+  if (!existsSync(join(exportDir, 'manifest.json'))) {
+    const r = spawnSync(process.execPath, [join(root, 'scripts/sample.ts'), '--products', String(products), '--out', exportDir], { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('sample failed');
+  }
+  console.log(`building the de shop from a ${products}-product sample...`);
+  await buildShops({ shops: ['de'], exportDir, distDir, catalogDir, parallel: 1, quiet: true });
+}
+
+const server = createShopServer({ sites: { de: join(distDir, 'de') } });
+await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+const port = (server.address() as AddressInfo).port;
+const origin = `http://de.localhost:${port}`;
+
+const catalog = new Catalog(join(catalogDir, 'de.sqlite'));
+const category = catalog.categories().find((c) => c.depth === 0 && c.visible && c.count > 24)!;
+const product = catalog.bestsellers(1)[0]!;
+const pages = { home: '/', category: category.url, product: product.url };
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+interface Run {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+  jsTransferBytes: number;
+  failedAudits: string[];
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const results: Record<string, { url: string; runs: Run[]; median: Omit<Run, 'failedAudits'>; worst: Omit<Run, 'failedAudits'>; htmlBytes: { raw: number; gzip: number; brotli: number } }> = {};
+try {
+  for (const [name, path] of Object.entries(pages)) {
+    const url = origin + path;
+    const list: Run[] = [];
+    for (let i = 0; i < runs; i++) {
+      const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      const lhr = r!.lhr;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const audit = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+      const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+      list.push({
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcpMs: Math.round(audit('largest-contentful-paint')),
+        cls: Number(audit('cumulative-layout-shift').toFixed(3)),
+        tbtMs: Math.round(audit('total-blocking-time')),
+        fcpMs: Math.round(audit('first-contentful-paint')),
+        jsTransferBytes: requests.filter((q) => q.resourceType === 'Script').reduce((s, q) => s + (q.transferSize ?? 0), 0),
+        failedAudits: Object.values(lhr.audits)
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+          .map((a) => a.id),
+      });
+    }
+    const keys = ['performance', 'accessibility', 'bestPractices', 'seo', 'lcpMs', 'cls', 'tbtMs', 'fcpMs', 'jsTransferBytes'] as const;
+    const lowerIsWorse = new Set(['performance', 'accessibility', 'bestPractices', 'seo']);
+    const file = join(distDir, 'de', path === '/' ? 'index.html' : path.endsWith('.html') ? path : `${path}.html`);
+    const html = readFileSync(file);
+    results[name] = {
+      url: path,
+      runs: list,
+      median: Object.fromEntries(keys.map((k) => [k, median(list.map((r) => r[k]))])) as Omit<Run, 'failedAudits'>,
+      worst: Object.fromEntries(keys.map((k) => [k, lowerIsWorse.has(k) ? Math.min(...list.map((r) => r[k])) : Math.max(...list.map((r) => r[k]))])) as Omit<Run, 'failedAudits'>,
+      htmlBytes: { raw: html.length, gzip: gzipSync(html, { level: 9 }).length, brotli: brotliCompressSync(html).length },
+    };
+    const m = results[name].median;
+    const w = results[name].worst;
+    console.log(
+      `${name.padEnd(9)} perf ${m.performance} (worst ${w.performance}) a11y ${m.accessibility} bp ${m.bestPractices} seo ${m.seo} | LCP ${m.lcpMs} ms (worst ${w.lcpMs}) CLS ${m.cls} TBT ${m.tbtMs} ms | JS ${(m.jsTransferBytes / 1024).toFixed(1)} KB | HTML ${(results[name].htmlBytes.brotli / 1024).toFixed(1)} KB br, ${(results[name].htmlBytes.gzip / 1024).toFixed(1)} KB gz` +
+        (list.some((r) => r.failedAudits.length) ? ` | failed: ${[...new Set(list.flatMap((r) => r.failedAudits))].join(', ')}` : ''),
+    );
+  }
+} finally {
+  chrome.kill();
+  server.close();
+}
+
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+writeFileSync(
+  join(root, 'bench/results/lighthouse.json'),
+  JSON.stringify({ date: new Date().toISOString(), products, runs, config: 'lighthouse mobile (default), Chromium headless, served with brotli', pages: results }, null, 2),
+);
+console.log('bench/results/lighthouse.json written');
