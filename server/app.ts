@@ -19,6 +19,7 @@ import { registerPayment } from './routes/payment.ts';
 import { registerOrder } from './routes/order.ts';
 import { registerCatalog } from './routes/catalog.ts';
 import { registerComments } from './routes/comments.ts';
+import { registerOperator } from './routes/operator.ts';
 import { registerDoc } from './routes/doc.ts';
 
 export interface AppOptions {
@@ -64,6 +65,7 @@ export function createApp(db: DatabaseSync, config: Config, options: AppOptions 
   registerOrder(app, deps);
   registerCatalog(app, deps);
   registerComments(app, deps);
+  registerOperator(app, deps);
   registerDoc(app, deps);
 
   app.notFound(notFoundHandler);

@@ -4,6 +4,8 @@
 import { z } from 'zod';
 
 export const DEV_SECRET = 'dev-only-secret-change-me-dev-only-secret';
+/** Operator token used in development mode (NODE_ENV not 'production') when API_OPERATOR_TOKEN is not set. */
+export const DEV_OPERATOR_TOKEN = 'dev-only-operator-token-change-me-dev-only';
 
 /** "5:20,21;146:30" -> Map(5 => {20,21}, 146 => {30}) */
 function parseZeroVat(text: string): Map<number, Set<number>> {
@@ -28,6 +30,11 @@ export const ConfigSchema = z.object({
   API_EXPORT_DIR: z.string().default('export'),
   /** Signs tokens, guest invoice hashes and payment-page tokens. At least 32 characters. */
   API_SECRET: z.string().min(32, 'API_SECRET must be at least 32 characters').default(DEV_SECRET),
+  /** Bearer token of the operator API (/api/operator/*). At least 32 characters. Without it: the
+   *  development token in development mode, the operator API disabled in production. */
+  API_OPERATOR_TOKEN: z.string().min(32, 'API_OPERATOR_TOKEN must be at least 32 characters').optional(),
+  /** 'production' turns off development defaults (the operator token). */
+  NODE_ENV: z.string().default('development'),
   /** Public origin of the shop (used in mails); the payment page redirects relative to the request. */
   API_PUBLIC_URL: z.string().default('http://localhost:4321'),
   /** Bank details printed on the transfer slip and encoded in the EPC QR code. */
@@ -63,6 +70,8 @@ export interface Config {
   dbFile: string;
   exportDir: string;
   secret: string;
+  /** Bearer token of the operator API; null: operator API disabled (production without API_OPERATOR_TOKEN). */
+  operatorToken: string | null;
   publicUrl: string;
   bank: { iban: string; bic: string; name: string };
   mail: { transport: 'outbox' | 'log'; outbox: string; from: string };
@@ -89,6 +98,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dbFile: e.API_DB,
     exportDir: e.API_EXPORT_DIR,
     secret: e.API_SECRET,
+    operatorToken: e.API_OPERATOR_TOKEN ?? (e.NODE_ENV === 'production' ? null : DEV_OPERATOR_TOKEN),
     publicUrl: e.API_PUBLIC_URL.replace(/\/$/, ''),
     bank: { iban: e.API_BANK_IBAN.replace(/\s/g, ''), bic: e.API_BANK_BIC, name: e.API_BANK_NAME },
     mail: { transport: e.MAIL_TRANSPORT, outbox: e.MAIL_OUTBOX, from: e.MAIL_FROM },

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
-import { DEV_SECRET, loadConfig, type Config } from './config.ts';
+import { DEV_OPERATOR_TOKEN, DEV_SECRET, loadConfig, type Config } from './config.ts';
 import { importIfChanged } from './db/import-export.ts';
 import { openDatabase } from './db/open.ts';
 import { startCheckpointer } from './db/checkpointer.ts';
@@ -41,6 +41,9 @@ export async function startApi(options: StartOptions = {}): Promise<RunningApi> 
   };
   const config = loadConfig(options.env ?? process.env, { ...options.config, ...shortcuts });
   if (config.secret === DEV_SECRET) log('WARNING: API_SECRET is not set; using the development secret. Tokens and invoice links are forgeable. Set API_SECRET in production!');
+  if (config.operatorToken === DEV_OPERATOR_TOKEN)
+    log('WARNING: API_OPERATOR_TOKEN is not set; the operator API (/api/operator/*) accepts the documented DEVELOPMENT token. Anyone can mark orders paid or shipped. Set API_OPERATOR_TOKEN!');
+  if (config.operatorToken === null) log('API_OPERATOR_TOKEN is not set: the operator API (/api/operator/*) is disabled (every call is 401)');
   const db = openDatabase(config.dbFile);
   if (existsSync(join(config.exportDir, 'manifest.json'))) {
     const report = await importIfChanged(db, config.exportDir, log);

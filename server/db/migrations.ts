@@ -153,6 +153,15 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX login_failure_email ON login_failure(email, at);
   CREATE INDEX login_failure_at ON login_failure(at);
   `,
+  // 4: operator API: when an order was paid and shipped, when a comment was moderated, and a log of
+  // every operator action (written in the action's transaction)
+  `
+  ALTER TABLE orders ADD COLUMN paid_at TEXT;
+  ALTER TABLE orders ADD COLUMN shipped_at TEXT;
+  ALTER TABLE comment ADD COLUMN moderated_at TEXT;
+  CREATE TABLE operator_log (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, action TEXT NOT NULL, target TEXT NOT NULL, detail TEXT);
+  `,
 ];
 
 export function migrate(db: DatabaseSync): number {

@@ -1,4 +1,5 @@
 /** Bearer tokens: the customer a request speaks for (see server/lib/auth.ts for the token format). */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Deps } from '../context.ts';
 import { verifyToken } from '../lib/auth.ts';
@@ -38,4 +39,14 @@ export function tokenCustomer(deps: Deps, token: string | null): CustomerRow | n
   const row = deps.sql('SELECT * FROM customer WHERE id = ?').get(payload.sub) as CustomerRow | undefined;
   if (!row || row.token_version !== payload.v) return null;
   return row;
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Is the request's bearer the operator token? Constant time: both sides are hashed to the same
+ *  length first, so neither the content nor the length of the token leaks through timing. */
+export function isOperator(deps: Deps, token: string | null): boolean {
+  const expected = deps.config.operatorToken;
+  if (!expected || !token) return false;
+  return timingSafeEqual(digest(token), digest(expected));
 }

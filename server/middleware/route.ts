@@ -10,7 +10,7 @@ import { ENDPOINTS, type EndpointKey } from '../../src/api/contract/paths.ts';
 import { ERRORS } from '../../src/api/contract/common.ts';
 import type { Deps } from '../context.ts';
 import { HttpError, type Issue } from '../lib/errors.ts';
-import { bearer, tokenCustomer, type CustomerRow } from './auth.ts';
+import { bearer, isOperator, tokenCustomer, type CustomerRow } from './auth.ts';
 import { readBody } from './body.ts';
 
 export type { CustomerRow };
@@ -26,7 +26,7 @@ export interface RouteArgs<K extends EndpointKey> {
   body: BodyOf<K>;
   query: QueryOf<K>;
   params: Record<string, string>;
-  /** The token's customer: always set for auth 'customer', else when a valid token came along. */
+  /** The token's customer: always set for auth 'customer', else when a valid token came along (never for 'operator'). */
   customer: CustomerRow | null;
 }
 
@@ -55,7 +55,8 @@ export function route<K extends EndpointKey>(
   const path = endpoint.path.length > 1 ? endpoint.path.replace(/\/$/, '') : endpoint.path;
   app[method](path, async (c) => {
     const token = bearer(c);
-    const customer = tokenCustomer(deps, token);
+    if (endpoint.auth === 'operator' && !isOperator(deps, token)) throw new HttpError(401, ERRORS.operatorRequired, undefined, { 'WWW-Authenticate': 'Bearer realm="operator"' });
+    const customer = endpoint.auth === 'operator' ? null : tokenCustomer(deps, token);
     if (endpoint.auth === 'customer' && !customer) throw new HttpError(401, token ? ERRORS.pleaseLoginAgain : ERRORS.loginRequired);
     let body: unknown = {};
     if ('body' in endpoint && endpoint.body) {

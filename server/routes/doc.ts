@@ -26,7 +26,7 @@ export function openApiDocument(): Record<string, unknown> {
     const operation: Record<string, unknown> = {
       operationId: key,
       summary: e.summary,
-      security: e.auth === 'customer' ? [{ bearer: [] }] : e.auth === 'cart' ? [{}, { bearer: [] }] : [],
+      security: e.auth === 'customer' ? [{ bearer: [] }] : e.auth === 'cart' ? [{}, { bearer: [] }] : e.auth === 'operator' ? [{ operator: [] }] : [],
       parameters,
       responses,
     };
@@ -39,7 +39,12 @@ export function openApiDocument(): Record<string, unknown> {
   return {
     openapi: '3.1.0',
     info: { title: 'Storefront shop API', version: '1.0.0', description: 'The shop API of the storefront (Thelia-compatible paths). See docs/api.md.' },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Token from /api/login, /api/register or /api/refreshToken (6 hours)' } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'Token from /api/login, /api/register or /api/refreshToken (6 hours)' },
+        operator: { type: 'http', scheme: 'bearer', description: 'The operator token (API_OPERATOR_TOKEN) for /api/operator/*' },
+      },
+    },
     paths,
   };
 }

@@ -50,6 +50,8 @@ export interface OrderRow {
   message: string | null;
   tracking_number: string | null;
   payment_token: string | null;
+  paid_at: string | null;
+  shipped_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -217,7 +219,7 @@ export function decidePayment(deps: Deps, token: string, decision: Decision): { 
     if (order.status !== 'not_paid') return { order, url: order.status === 'payment_error' || order.status === 'canceled' ? failureUrl(order.cart_id) : successUrl(order.cart_id) };
     const now = isoNow(deps);
     if (decision === 'approve') {
-      deps.sql(`UPDATE orders SET status = 'paid', updated_at = ? WHERE id = ?`).run(now, order.id);
+      deps.sql(`UPDATE orders SET status = 'paid', paid_at = ?, updated_at = ? WHERE id = ?`).run(now, now, order.id);
       deps.sql(`UPDATE cart SET status = 'ordered', updated_at = ? WHERE id = ?`).run(now, order.cart_id);
       return { order: { ...order, status: 'paid' }, url: successUrl(order.cart_id) };
     }

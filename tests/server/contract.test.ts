@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, type EndpointKey } from '../../src/api/contract/paths.ts';
 import { ERRORS } from '../../src/api/contract/common.ts';
-import { ADDRESS_AT, ADDRESS_DE, ADDRESS_RO, addToCart, makeApi, registerCustomer, stockOf, type TestApi } from './helpers.ts';
+import { ADDRESS_AT, ADDRESS_DE, ADDRESS_RO, OPERATOR_TOKEN, addToCart, makeApi, registerCustomer, stockOf, type TestApi } from './helpers.ts';
 import { FIX } from './fixture-export.ts';
 
 let api: TestApi;
@@ -570,5 +570,190 @@ describe('live catalog data', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.paths['/api/cart/add'].post.requestBody.content['application/x-www-form-urlencoded']).toBeDefined();
     expect(doc.paths['/api/ExternalOrderApi/order/{id}'].get.operationId).toBe('orderDetail');
+  });
+});
+
+describe('operator (back office)', () => {
+  const op = OPERATOR_TOKEN;
+  async function order(code: 'payVorkasse' | 'payNachnahme' | 'payPaypal', extra: Record<string, unknown> = {}) {
+    const me = await registerCustomer(api);
+    const { cartId } = await addToCart(api, FIX.tshirt.pse, 1, undefined, me.token);
+    const pay = await api.call(code, { body: { cart_id: cartId, customer_id: me.id, ...extra }, token: me.token });
+    expect(pay.status, pay.text).toBe(200);
+    return { me, id: pay.json.data.order_id as number, ref: pay.json.data.order_ref as string, pay: pay.json.data };
+  }
+
+  it('Vorkasse: mark paid (amount checked), set tracking, mark shipped; the customer sees the tracking number everywhere', async () => {
+    const { me, id, ref, pay } = await order('payVorkasse');
+    const byRef = await api.call('operatorOrder', { params: { order: ref }, token: op });
+    expect(byRef.json.data).toMatchObject({ order: { ID: id, STATUS: 'not_paid', PAYMENT_MODULE: 'Vorkasse', TOTAL: 17.9 }, paid_at: null, shipped_at: null });
+    expect(byRef.json.data.products).toHaveLength(1);
+    expect((await api.call('operatorOrder', { params: { order: id }, token: op })).json.data.order.REF).toBe(ref);
+
+    const early = await api.call('operatorOrderTracking', { params: { order: id }, body: { tracking_number: 'CA123456789AT' }, token: op });
+    expect(early.status).toBe(409);
+    expect(early.json.message).toBe(ERRORS.orderNotPaidYet);
+    const earlyShip = await api.call('operatorOrderShipped', { params: { order: id }, token: op });
+    expect(earlyShip.json.message).toBe(ERRORS.orderNotPaidYet);
+
+    const wrong = await api.call('operatorOrderPaid', { params: { order: ref }, body: { amount: '17.00' }, token: op });
+    expect(wrong.status).toBe(409);
+    expect(wrong.json.message).toBe(ERRORS.amountMismatch);
+    expect(wrong.json.issues[0].message).toBe('the order total is 17.90');
+    const badAmount = await api.call('operatorOrderPaid', { params: { order: ref }, body: { amount: '17.901' }, token: op });
+    expect(badAmount.status).toBe(400);
+    expect(badAmount.json.message).toBe(ERRORS.amountInvalid);
+    const paid = await api.call('operatorOrderPaid', { params: { order: ref }, form: { amount: '17,90' }, token: op });
+    expect(paid.status).toBe(200);
+    expect(paid.json.message).toBe('Order marked paid');
+    expect(paid.json.data.order.STATUS).toBe('paid');
+    expect(paid.json.data.paid_at).toBe(new Date(api.clock.now).toISOString());
+    const twice = await api.call('operatorOrderPaid', { params: { order: id }, token: op });
+    expect(twice.status).toBe(409);
+    expect(twice.json.message).toBe(ERRORS.orderAlreadyPaid);
+
+    const tracking = await api.call('operatorOrderTracking', { params: { order: id }, body: { tracking_number: ' CA 1234 5678 9AT ' }, token: op });
+    expect(tracking.status).toBe(200);
+    expect(tracking.json.data.order.TRACKING_NUMBER).toBe('CA123456789AT');
+    const list = await api.call('orderList', { query: { customer: me.id }, token: me.token });
+    expect(list.json.OrderItems[0]).toMatchObject({ ID: id, TRACKING_NUMBER: 'CA123456789AT', STATUS: 'paid' });
+    const detail = await api.call('orderDetail', { params: { id }, token: me.token });
+    expect(detail.json.OrderItems[0].TRACKING_NUMBER).toBe('CA123456789AT');
+    const [, , , gref, hash] = pay.guest_invoice_path.split('/');
+    expect((await api.call('guestInvoice', { params: { ref: gref, hash } })).json.data.order.TRACKING_NUMBER).toBe('CA123456789AT');
+
+    const mails = api.mails.length;
+    const shipped = await api.call('operatorOrderShipped', { params: { order: ref }, body: {}, token: op });
+    expect(shipped.status).toBe(200);
+    expect(shipped.json.data).toMatchObject({ order: { STATUS: 'sent', TRACKING_NUMBER: 'CA123456789AT' }, shipped_at: new Date(api.clock.now).toISOString() });
+    expect(api.mails.length).toBe(mails + 1);
+    expect(api.mails.at(-1)).toMatchObject({ to: me.email });
+    expect(api.mails.at(-1)!.text).toContain('CA123456789AT');
+    const again = await api.call('operatorOrderShipped', { params: { order: id }, token: op });
+    expect(again.status).toBe(409);
+    expect(again.json.message).toBe(ERRORS.orderAlreadyShipped);
+    // a correction after shipping is allowed
+    const fixed = await api.call('operatorOrderTracking', { params: { order: id }, body: { tracking_number: '00340434161094015902' }, token: op });
+    expect((await api.call('orderDetail', { params: { id }, token: me.token })).json.OrderItems[0]).toMatchObject({ STATUS: 'sent', TRACKING_NUMBER: '00340434161094015902' });
+    expect(fixed.json.data.order.TRACKING_NUMBER).toBe('00340434161094015902');
+    // the customer cannot cancel a shipped order
+    expect((await api.call('orderCancel', { body: { order_id: id }, token: me.token })).json.message).toBe(ERRORS.cancelFailed);
+  });
+
+  it('Nachnahme ships unpaid, with the tracking number in one step; only Vorkasse can be marked paid', async () => {
+    const { id } = await order('payNachnahme');
+    const notTransfer = await api.call('operatorOrderPaid', { params: { order: id }, token: op });
+    expect(notTransfer.status).toBe(409);
+    expect(notTransfer.json.message).toBe(ERRORS.notBankTransfer);
+    const shipped = await api.call('operatorOrderShipped', { params: { order: id }, body: { tracking_number: '1Z999AA10123456784' }, token: op });
+    expect(shipped.json.data.order).toMatchObject({ STATUS: 'sent', TRACKING_NUMBER: '1Z999AA10123456784' });
+  });
+
+  it('refuses closed, unpaid card and pickup orders with a clear message, and changes nothing', async () => {
+    const card = await order('payPaypal');
+    expect((await api.call('operatorOrderShipped', { params: { order: card.id }, token: op })).json.message).toBe(ERRORS.orderNotPaidYet);
+    expect((await api.call('operatorOrderPaid', { params: { order: card.id }, token: op })).json.message).toBe(ERRORS.notBankTransfer);
+    const canceled = await order('payVorkasse');
+    await api.call('orderCancel', { body: { order_id: canceled.id }, token: canceled.me.token });
+    for (const key of ['operatorOrderShipped', 'operatorOrderPaid'] as const) {
+      const r = await api.call(key, { params: { order: canceled.id }, token: op });
+      expect(r.status).toBe(409);
+      expect(r.json.message).toBe(ERRORS.orderClosed);
+    }
+    expect((await api.call('operatorOrderTracking', { params: { order: canceled.id }, body: { tracking_number: 'ABCD1234' }, token: op })).json.message).toBe(ERRORS.orderClosed);
+    const pickup = await order('payVorkasse', { delivery_module_id: 80 });
+    await api.call('operatorOrderPaid', { params: { order: pickup.id }, token: op });
+    const noTracking = await api.call('operatorOrderShipped', { params: { order: pickup.id }, body: { tracking_number: 'ABCD1234' }, token: op });
+    expect(noTracking.json.message).toBe(ERRORS.pickupNoTracking);
+    expect((await api.call('operatorOrder', { params: { order: pickup.id }, token: op })).json.data).toMatchObject({ order: { STATUS: 'paid', TRACKING_NUMBER: null }, shipped_at: null });
+    expect((await api.call('operatorOrderShipped', { params: { order: pickup.id }, body: { tracking_number: '' }, token: op })).json.data.order.STATUS).toBe('sent');
+  });
+
+  it('validates every input: 400/404 with a clear message', async () => {
+    const { id } = await order('payVorkasse');
+    await api.call('operatorOrderPaid', { params: { order: id }, token: op });
+    const missing = await api.call('operatorOrderTracking', { params: { order: id }, body: {}, token: op });
+    expect(missing.status).toBe(400);
+    expect(missing.json.message).toBe(ERRORS.trackingRequired);
+    for (const bad of ['ab', 'x'.repeat(41), 'AB/1234', "1'; DROP TABLE orders; --", 12345678]) {
+      const r = await api.call('operatorOrderTracking', { params: { order: id }, body: { tracking_number: bad }, token: op });
+      expect(r.status, String(bad)).toBe(400);
+      expect(r.json.message).toBe(ERRORS.trackingInvalid);
+    }
+    for (const key of ['abc', '0', '-1', 'ORD12', '1.5']) {
+      const r = await api.call('operatorOrder', { params: { order: key }, token: op });
+      expect(r.status).toBe(400);
+      expect(r.json.message).toBe(ERRORS.orderKeyInvalid);
+    }
+    for (const key of [424242, 'ORD000424242']) expect((await api.call('operatorOrderShipped', { params: { order: key }, token: op })).json.message).toBe(ERRORS.orderNotFound);
+    const status = await api.call('operatorComments', { query: { status: 'spam' }, token: op });
+    expect(status.status).toBe(400);
+    expect((await api.call('operatorComments', { query: { limit: 0 }, token: op })).status).toBe(400);
+    for (const cid of ['x', '0', '424242']) {
+      const r = await api.call('operatorCommentApprove', { params: { id: cid }, token: op });
+      expect(r.status).toBe(404);
+      expect(r.json.message).toBe(ERRORS.commentNotFound);
+    }
+    expect((await api.call('operatorOrder', { params: { order: id }, token: op })).json.data.order).toMatchObject({ STATUS: 'paid', TRACKING_NUMBER: null });
+  });
+
+  it('needs the operator token (constant-time check; a customer token is not enough)', async () => {
+    const me = await registerCustomer(api);
+    for (const token of [undefined, me.token, 'wrong', OPERATOR_TOKEN + 'x', OPERATOR_TOKEN.slice(0, -1)]) {
+      const r = await api.call('operatorComments', { token });
+      expect(r.status).toBe(401);
+      expect(r.json.message).toBe(ERRORS.operatorRequired);
+      expect(r.headers.get('www-authenticate')).toBe('Bearer realm="operator"');
+    }
+    const { id } = await order('payVorkasse');
+    const r = await api.call('operatorOrderPaid', { params: { order: id }, token: me.token });
+    expect(r.status).toBe(401);
+    expect((await api.call('operatorOrder', { params: { order: id }, token: op })).json.data.order.STATUS).toBe('not_paid');
+  });
+
+  it('moderates review comments: approved ones are listed by GET comments/{id}, rejected ones never', async () => {
+    const buyers = await Promise.all([0, 1].map(() => registerCustomer(api)));
+    const ids: number[] = [];
+    for (const b of buyers) {
+      const { cartId } = await addToCart(api, FIX.tshirt.pse, 1, undefined, b.token);
+      const pay = await api.call('payVorkasse', { body: { cart_id: cartId, customer_id: b.id }, token: b.token });
+      // a bank transfer order counts as bought once the operator marks it paid
+      expect((await api.call('commentRights', { params: { pse: FIX.tshirt.pse, customer: b.id }, token: b.token })).json.data.allowed).toBe(false);
+      await api.call('operatorOrderPaid', { params: { order: pay.json.data.order_id }, token: op });
+      const c = await api.call('commentCreate', { body: { pse_id: FIX.tshirt.pse, rating: 5, title: `Titel ${b.id}`, content: 'Sehr gut' }, token: b.token });
+      expect(c.status, c.text).toBe(200);
+      ids.push(c.json.data.id);
+    }
+    const pending = await api.call('operatorComments', { query: { product_id: FIX.tshirt.product }, token: op });
+    expect(pending.json.data.map((c: any) => c.id)).toEqual(expect.arrayContaining(ids));
+    expect(pending.json.data.find((c: any) => c.id === ids[0])).toMatchObject({ status: 'pending', customer_email: buyers[0]!.email, moderated_at: null });
+    const before = (await api.call('comments', { params: { productId: FIX.tshirt.product } })).json.data.length;
+    const approve = await api.call('operatorCommentApprove', { params: { id: ids[0]! }, token: op });
+    expect(approve.json).toMatchObject({ message: 'Comment approved', data: { id: ids[0], status: 'approved' } });
+    const reject = await api.call('operatorCommentReject', { params: { id: ids[1]! }, token: op });
+    expect(reject.json.data.status).toBe('rejected');
+    const listed = await api.call('comments', { params: { productId: FIX.tshirt.product } });
+    expect(listed.json.data).toHaveLength(before + 1);
+    expect(listed.json.data[0]).toMatchObject({ id: ids[0], title: `Titel ${buyers[0]!.id}`, rating: 5 });
+    expect(listed.json.data.map((c: any) => c.id)).not.toContain(ids[1]);
+    for (const [key, cid] of [['operatorCommentReject', ids[0]], ['operatorCommentApprove', ids[1]]] as const) {
+      const r = await api.call(key, { params: { id: cid! }, token: op });
+      expect(r.status).toBe(409);
+      expect(r.json.message).toBe(ERRORS.commentNotPending);
+    }
+    const approved = await api.call('operatorComments', { query: { status: 'approved', limit: 500 }, token: op });
+    expect(approved.json.data.map((c: any) => c.id)).toContain(ids[0]);
+    expect((await api.call('operatorComments', { token: op })).json.data.map((c: any) => c.id)).not.toContain(ids[0]);
+  });
+
+  it('is in the OpenAPI document with the operator security scheme', async () => {
+    const doc = (await (await api.raw('/api/doc')).json()) as any;
+    expect(doc.components.securitySchemes.operator).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.paths['/api/operator/orders/{order}/tracking'].put).toMatchObject({ operationId: 'operatorOrderTracking', security: [{ operator: [] }] });
+    expect(doc.paths['/api/operator/orders/{order}/paid'].post.operationId).toBe('operatorOrderPaid');
+    expect(doc.paths['/api/operator/orders/{order}/shipped'].post.requestBody).toBeDefined();
+    expect(doc.paths['/api/operator/comments/{id}/approve'].post.operationId).toBe('operatorCommentApprove');
+    expect(doc.paths['/api/operator/comments'].get.parameters.map((p: any) => p.name)).toEqual(['status', 'product_id', 'limit']);
+    expect(doc.paths['/api/login'].post.responses['4XX'].description).toContain(ERRORS.tooManyLogins);
   });
 });

@@ -19,6 +19,7 @@ export function fixture(): Promise<string> {
 }
 
 export const SECRET = 'test-secret-test-secret-test-secret-0123456789';
+export const OPERATOR_TOKEN = 'test-operator-token-test-operator-token-0123';
 
 export interface TestApi {
   app: ReturnType<typeof createApp>['app'];
@@ -55,7 +56,7 @@ export async function makeApi(overrides: Partial<Config> = {}, options: { dbFile
   const mails: Mail[] = [];
   const clock = { now: Date.parse('2026-06-01T10:00:00Z') };
   const config = loadConfig(
-    { API_SECRET: SECRET, API_ZERO_VAT_CATEGORIES: '5:20', ...options.env },
+    { API_SECRET: SECRET, API_OPERATOR_TOKEN: OPERATOR_TOKEN, API_ZERO_VAT_CATEGORIES: '5:20', ...options.env },
     { now: () => clock.now, ...overrides },
   );
   const { app, deps } = createApp(db, config, { mail: (m) => mails.push(m), log: () => {} });

@@ -116,6 +116,21 @@ export const ERRORS = {
   notFound: 'Not found',
   unknown: 'Unknown error',
   tooManyRequests: 'Too many requests',
+  // operator API
+  operatorRequired: 'A valid operator token is required',
+  orderKeyInvalid: 'Order must be an order id or reference (ORD000000012)',
+  orderClosed: 'The order is canceled or its payment failed',
+  orderNotPaidYet: 'The order is not paid yet',
+  orderAlreadyPaid: 'The order is already paid',
+  orderAlreadyShipped: 'The order has already been shipped',
+  notBankTransfer: 'Only bank transfer (Vorkasse) orders can be marked paid',
+  amountMismatch: 'The amount does not match the order total',
+  amountInvalid: 'Amount must be a non-negative number with at most 2 decimals',
+  pickupNoTracking: 'A local pickup order has no tracking number',
+  trackingRequired: 'Tracking number is required',
+  trackingInvalid: 'Tracking number must be 4-40 letters, digits or hyphens',
+  commentNotFound: 'Comment not found',
+  commentNotPending: 'Only a pending comment can be approved or rejected',
   /** Login throttling; N is filled in by tooManyLoginsMessage(). */
   tooManyLogins: 'Too many login attempts. Please try again in N minutes.',
 } as const;

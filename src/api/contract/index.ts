@@ -6,4 +6,5 @@ export * from './address.ts';
 export * from './delivery.ts';
 export * from './payment.ts';
 export * from './order.ts';
+export * from './operator.ts';
 export { ENDPOINTS, pathFor, type Endpoint, type EndpointKey, type Auth, type Method } from './paths.ts';

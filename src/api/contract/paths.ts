@@ -12,11 +12,13 @@ import * as address from './address.ts';
 import * as delivery from './delivery.ts';
 import * as payment from './payment.ts';
 import * as order from './order.ts';
+import * as operator from './operator.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** none: anyone; customer: a valid bearer token (the route checks ownership); cart: anyone, but a
- *  cart that belongs to a customer needs that customer's token. */
-export type Auth = 'none' | 'customer' | 'cart';
+ *  cart that belongs to a customer needs that customer's token; operator: the operator bearer
+ *  token (API_OPERATOR_TOKEN), for the back-office actions under /api/operator. */
+export type Auth = 'none' | 'customer' | 'cart' | 'operator';
 
 export interface Endpoint {
   method: Method;
@@ -118,6 +120,15 @@ export const ENDPOINTS = {
   fulfilmentSearch: { method: 'GET', path: '/api/fulfilment_center/', auth: 'none', summary: 'Fulfilment centres holding a variant (search_pse)', query: order.FulfilmentSearchQuery, response: order.FulfilmentStockResponse, errors: [ERRORS.productNotFound] },
   features: { method: 'GET', path: '/api/ExternalOrderApi/features/product/:productId/:langCode', auth: 'none', summary: 'Features of a product in a language (de, ro, or a locale such as de_AT)', response: order.FeaturesResponse, errors: [ERRORS.productNotFound] },
   product: { method: 'GET', path: '/api/products/:id', auth: 'none', summary: 'A product with the live price and stock of its variants', query: order.PseQuery, response: order.ProductResponse, errors: [ERRORS.productNotFound] },
+
+  // --- operator (back office): bearer API_OPERATOR_TOKEN; :order is an order id or its reference (ORD000000012)
+  operatorOrder: { method: 'GET', path: '/api/operator/orders/:order', auth: 'operator', summary: 'Operator: one order with its products, paid and shipped times', response: operator.OperatorOrderResponse, errors: [ERRORS.operatorRequired, ERRORS.orderNotFound, ERRORS.orderKeyInvalid] },
+  operatorOrderTracking: { method: 'PUT', path: '/api/operator/orders/:order/tracking', auth: 'operator', summary: "Operator: set an order's tracking number (shown in the customer's order list, detail and guest invoice)", body: operator.OrderTrackingRequest, response: operator.OperatorOrderResponse, errors: [ERRORS.operatorRequired, ERRORS.orderNotFound, ERRORS.orderKeyInvalid, ERRORS.trackingRequired, ERRORS.trackingInvalid, ERRORS.orderClosed, ERRORS.orderNotPaidYet, ERRORS.pickupNoTracking] },
+  operatorOrderPaid: { method: 'POST', path: '/api/operator/orders/:order/paid', auth: 'operator', summary: 'Operator: mark a bank transfer (Vorkasse) order paid', body: operator.OrderPaidRequest, response: operator.OperatorOrderResponse, errors: [ERRORS.operatorRequired, ERRORS.orderNotFound, ERRORS.orderKeyInvalid, ERRORS.notBankTransfer, ERRORS.orderAlreadyPaid, ERRORS.orderClosed, ERRORS.amountInvalid, ERRORS.amountMismatch] },
+  operatorOrderShipped: { method: 'POST', path: '/api/operator/orders/:order/shipped', auth: 'operator', summary: 'Operator: mark an order shipped (status sent; optional tracking number); mails the customer', body: operator.OrderShippedRequest, response: operator.OperatorOrderResponse, errors: [ERRORS.operatorRequired, ERRORS.orderNotFound, ERRORS.orderKeyInvalid, ERRORS.orderAlreadyShipped, ERRORS.orderNotPaidYet, ERRORS.orderClosed, ERRORS.trackingInvalid, ERRORS.pickupNoTracking] },
+  operatorComments: { method: 'GET', path: '/api/operator/comments', auth: 'operator', summary: 'Operator: review comments by status (default pending), newest first', query: operator.OperatorCommentsQuery, response: operator.OperatorCommentsResponse, errors: [ERRORS.operatorRequired] },
+  operatorCommentApprove: { method: 'POST', path: '/api/operator/comments/:id/approve', auth: 'operator', summary: 'Operator: approve a pending review comment (then listed by GET /api/comments/{productId})', response: operator.OperatorCommentResponse, errors: [ERRORS.operatorRequired, ERRORS.commentNotFound, ERRORS.commentNotPending] },
+  operatorCommentReject: { method: 'POST', path: '/api/operator/comments/:id/reject', auth: 'operator', summary: 'Operator: reject a pending review comment (never listed)', response: operator.OperatorCommentResponse, errors: [ERRORS.operatorRequired, ERRORS.commentNotFound, ERRORS.commentNotPending] },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointKey = keyof typeof ENDPOINTS;
