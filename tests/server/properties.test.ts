@@ -10,16 +10,19 @@ import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, type EndpointKey } from '../../src/api/contract/paths.ts';
 import { ERRORS } from '../../src/api/contract/common.ts';
-import { addToCart, makeApi, registerCustomer, type TestApi } from './helpers.ts';
+import { OPERATOR_TOKEN, addToCart, makeApi, registerCustomer, type TestApi } from './helpers.ts';
 import { FIX } from './fixture-export.ts';
 
 let api: TestApi;
 let me: Awaited<ReturnType<typeof registerCustomer>>;
 let cartId: number;
 let orderId: number;
+let orderRef: string;
+let commentId: number;
 const initialStock = new Map<number, number>();
 
 const KEYS = Object.keys(ENDPOINTS) as EndpointKey[];
+const OPERATOR_KEYS = KEYS.filter((k) => ENDPOINTS[k].auth === 'operator');
 
 const hostileString = fc.oneof(
   fc.constantFrom(
@@ -95,6 +98,11 @@ function checkInvariants() {
     expect(now).toBeGreaterThanOrEqual(0);
   }
   expect((db.prepare('SELECT COUNT(*) AS n FROM cart_item WHERE quantity <= 0').get() as { n: number }).n).toBe(0);
+  // operator actions: whole state changes only, valid tracking numbers only
+  expect((db.prepare(`SELECT COUNT(*) AS n FROM orders WHERE (status = 'sent') <> (shipped_at IS NOT NULL)`).get() as { n: number }).n, 'sent without shipped_at').toBe(0);
+  expect((db.prepare(`SELECT COUNT(*) AS n FROM orders WHERE status IN ('paid', 'processing') AND paid_at IS NULL`).get() as { n: number }).n, 'paid without paid_at').toBe(0);
+  for (const { t } of db.prepare('SELECT tracking_number AS t FROM orders WHERE tracking_number IS NOT NULL').all() as { t: string }[]) expect(t).toMatch(/^[A-Za-z0-9-]{4,40}$/);
+  expect((db.prepare(`SELECT COUNT(*) AS n FROM comment WHERE status NOT IN ('pending', 'approved', 'rejected') OR (status = 'pending') <> (moderated_at IS NULL)`).get() as { n: number }).n).toBe(0);
 }
 
 beforeAll(async () => {
@@ -103,55 +111,77 @@ beforeAll(async () => {
   me = await registerCustomer(api);
   cartId = (await addToCart(api, FIX.tshirt.pse, 1, undefined, me.token)).cartId;
   const order = await addToCart(api, FIX.tshirt.pse, 1, undefined, me.token);
-  orderId = (await api.call('payVorkasse', { body: { cart_id: order.cartId, customer_id: me.id }, token: me.token })).json.data.order_id;
-  plausible = fc.constantFrom<unknown>(cartId, String(cartId), me.id, orderId, FIX.tshirt.pse, FIX.sofa.pse, FIX.screws.pse, FIX.AT, FIX.RO, 77, 79, 'WELCOME10', me.email, 'de_AT', 1, '1', 'true');
+  const placed = (await api.call('payVorkasse', { body: { cart_id: order.cartId, customer_id: me.id }, token: me.token })).json.data;
+  orderId = placed.order_id;
+  orderRef = placed.order_ref;
+  // a pending review comment for the operator endpoints to find
+  commentId = Number(
+    api.deps.db
+      .prepare(`INSERT INTO comment (customer_id, product_id, pse_id, rating, title, content, created_at) VALUES (?, ?, ?, 5, 'Gut', 'Sehr gut', '2026-06-01T10:00:00Z')`)
+      .run(me.id, FIX.tshirt.product, FIX.tshirt.pse).lastInsertRowid,
+  );
+  plausible = fc.constantFrom<unknown>(cartId, String(cartId), me.id, orderId, orderRef, commentId, 'CA123456789AT', '17.90', 'approved', FIX.tshirt.pse, FIX.sofa.pse, FIX.screws.pse, FIX.AT, FIX.RO, 77, 79, 'WELCOME10', me.email, 'de_AT', 1, '1', 'true');
 });
+
+type Auth = 'me' | 'none' | 'garbage' | 'operator';
+
+/** Random hostile requests at the given endpoints: never a 5xx, every error a message. */
+async function hostileRuns(keys: EndpointKey[], auths: Auth[], numRuns: number) {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom(...keys).chain((key) =>
+        fc.record({
+          key: fc.constant(key),
+          body: bodyFor(key),
+          query: queryFor(key),
+          params: fc.array(fc.oneof(hostileString, plausible.map(String)), { minLength: 3, maxLength: 3 }),
+          encoding: fc.constantFrom('json', 'form', 'raw-json', 'none'),
+          auth: fc.constantFrom(...auths),
+        }),
+      ),
+      async ({ key, body, query, params, encoding, auth }) => {
+        const e = ENDPOINTS[key];
+        let i = 0;
+        const path = e.path.replace(/:([A-Za-z]+)/g, () => encodeURIComponent(params[i++] ?? ''));
+        const qs = new URLSearchParams(query).toString();
+        const headers: Record<string, string> = {};
+        if (auth === 'me') headers.authorization = `Bearer ${me.token}`;
+        if (auth === 'garbage') headers.authorization = 'Bearer ' + 'x.y';
+        if (auth === 'operator') headers.authorization = `Bearer ${OPERATOR_TOKEN}`;
+        let payload: string | undefined;
+        if (e.method !== 'GET') {
+          if (encoding === 'json') {
+            headers['content-type'] = 'application/json';
+            payload = JSON.stringify(body);
+          } else if (encoding === 'form') {
+            headers['content-type'] = 'application/x-www-form-urlencoded';
+            payload = toForm(body);
+          } else if (encoding === 'raw-json') {
+            headers['content-type'] = 'application/json';
+            payload = JSON.stringify(body).slice(0, -1);
+          }
+        }
+        const res = await api.raw(path + (qs ? `?${qs}` : ''), { method: e.method, headers, body: payload });
+        expect(res.status, `${e.method} ${path} -> ${res.status} ${await res.clone().text()}`).toBeLessThan(500);
+        if (res.status >= 400) {
+          const json = (await res.json()) as { message: string };
+          expect(typeof json.message).toBe('string');
+        }
+      },
+    ),
+    { numRuns },
+  );
+}
 
 describe('hostile input at every endpoint', () => {
   it('never answers 5xx and never leaves a partial write (JSON and form bodies, queries, path parameters)', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...KEYS).chain((key) =>
-          fc.record({
-            key: fc.constant(key),
-            body: bodyFor(key),
-            query: queryFor(key),
-            params: fc.array(fc.oneof(hostileString, plausible.map(String)), { minLength: 3, maxLength: 3 }),
-            encoding: fc.constantFrom('json', 'form', 'raw-json', 'none'),
-            auth: fc.constantFrom('me', 'none', 'garbage'),
-          }),
-        ),
-        async ({ key, body, query, params, encoding, auth }) => {
-          const e = ENDPOINTS[key];
-          let i = 0;
-          const path = e.path.replace(/:([A-Za-z]+)/g, () => encodeURIComponent(params[i++] ?? ''));
-          const qs = new URLSearchParams(query).toString();
-          const headers: Record<string, string> = {};
-          if (auth === 'me') headers.authorization = `Bearer ${me.token}`;
-          if (auth === 'garbage') headers.authorization = 'Bearer ' + 'x.y';
-          let payload: string | undefined;
-          if (e.method !== 'GET') {
-            if (encoding === 'json') {
-              headers['content-type'] = 'application/json';
-              payload = JSON.stringify(body);
-            } else if (encoding === 'form') {
-              headers['content-type'] = 'application/x-www-form-urlencoded';
-              payload = toForm(body);
-            } else if (encoding === 'raw-json') {
-              headers['content-type'] = 'application/json';
-              payload = JSON.stringify(body).slice(0, -1);
-            }
-          }
-          const res = await api.raw(path + (qs ? `?${qs}` : ''), { method: e.method, headers, body: payload });
-          expect(res.status, `${e.method} ${path} -> ${res.status} ${await res.clone().text()}`).toBeLessThan(500);
-          if (res.status >= 400) {
-            const json = (await res.json()) as { message: string };
-            expect(typeof json.message).toBe('string');
-          }
-        },
-      ),
-      { numRuns: 700 },
-    );
+    // 'operator' reaches the operator endpoints' validation and state checks
+    await hostileRuns(KEYS, ['me', 'none', 'garbage', 'operator'], 700);
+    checkInvariants();
+  });
+
+  it('operator endpoints with the operator token: hostile ids, refs, tracking numbers, amounts and queries', async () => {
+    await hostileRuns(OPERATOR_KEYS, ['operator'], 400);
     checkInvariants();
   });
 
