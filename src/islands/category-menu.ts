@@ -4,20 +4,55 @@
  * aria-expanded; Escape closes (the innermost open level first, then the menu) and returns focus;
  * an outside click closes; page scroll is locked while the menu is open; following a link scrolls
  * to the top.
+ *
+ * Below 1200 px the menu is an off-canvas modal: a labelled dialog (aria-modal), everything else
+ * on the page inert while it is open, Tab and Shift+Tab wrap inside it, and closing it (Escape,
+ * the close button, an outside click) returns focus to the button that opened it.
  */
 const menu = document.querySelector<HTMLElement>('[data-category-menu]')!;
 const backdrop = document.querySelector<HTMLElement>('[data-menu-backdrop]');
 const toggles = () => [...document.querySelectorAll<HTMLElement>('[data-menu-toggle]')];
+const offCanvas = matchMedia('(max-width: 1199.98px)');
 let opener: HTMLElement | null = null;
+/** Elements this module made inert, given back on close. */
+let inerted: HTMLElement[] = [];
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const focusables = () => [...menu.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+
+/** Modal while open below 1200 px: dialog semantics and the rest of the page inert. */
+function setModal(modal: boolean) {
+  for (const el of inerted) el.inert = false;
+  inerted = [];
+  if (!modal) {
+    menu.removeAttribute('role');
+    menu.removeAttribute('aria-modal');
+    menu.removeAttribute('aria-labelledby');
+    return;
+  }
+  menu.setAttribute('role', 'dialog');
+  menu.setAttribute('aria-modal', 'true');
+  menu.setAttribute('aria-labelledby', 'category-menu-title');
+  // Every sibling of the menu and of its ancestors up to <body>, except the backdrop (it takes the outside click).
+  for (let node: HTMLElement | null = menu; node && node !== document.body; node = node.parentElement) {
+    for (const sibling of node.parentElement?.children ?? []) {
+      if (sibling === node || sibling === backdrop || !(sibling instanceof HTMLElement) || sibling.inert) continue;
+      if (sibling instanceof HTMLScriptElement || sibling instanceof HTMLStyleElement) continue;
+      sibling.inert = true;
+      inerted.push(sibling);
+    }
+  }
+}
 
 function setOpen(open: boolean, trigger?: HTMLElement) {
   menu.hidden = !open;
   if (backdrop) backdrop.hidden = !open;
   for (const t of toggles()) t.setAttribute('aria-expanded', String(open));
   document.documentElement.classList.toggle('scroll-locked', open);
+  setModal(open && offCanvas.matches);
   if (open) {
     opener = trigger ?? null;
-    menu.querySelector<HTMLElement>('a, button')?.focus();
+    focusables()[0]?.focus();
   } else {
     opener?.focus();
     opener = null;
@@ -55,6 +90,21 @@ menu.addEventListener('click', (e) => {
 });
 
 menu.addEventListener('keydown', (e) => {
+  if (e.key === 'Tab' && menu.getAttribute('aria-modal') === 'true') {
+    // Focus stays inside the modal menu: wrap at both ends.
+    const items = focusables();
+    const first = items[0];
+    const last = items.at(-1);
+    if (!first || !last) return;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+    return;
+  }
   if (e.key !== 'Escape') return;
   const openBranch = (e.target as Element).closest('li')?.closest('ul[id^="cm-"]:not([hidden])');
   const owner = openBranch && menu.querySelector<HTMLElement>(`[aria-controls="${openBranch.id}"]`);
@@ -74,4 +124,11 @@ document.addEventListener('pointerdown', (e) => {
   const t = e.target as Element;
   if (menu.contains(t) || t.closest('[data-menu-toggle]')) return;
   setOpen(false);
+});
+// A press on the backdrop must not take the focus just given back to the opener.
+backdrop?.addEventListener('mousedown', (e) => e.preventDefault());
+
+// Crossing 1200 px while open switches between the modal and the mega menu.
+offCanvas.addEventListener('change', () => {
+  if (!menu.hidden) setModal(offCanvas.matches);
 });
