@@ -57,11 +57,19 @@ export class Catalog {
     return this.#q("SELECT id, path AS url FROM route WHERE kind = 'product' ORDER BY id").all() as { id: number; url: string }[];
   }
 
+  readonly #small = new Map<string, unknown>();
+  /** Categories, brands, folders and contents are few and read by every page (menus): kept once read. Treat as read-only. */
+  #cached<T>(table: string, id: number): T | undefined {
+    const key = `${table}:${id}`;
+    if (!this.#small.has(key)) this.#small.set(key, this.#data<T>(table, id));
+    return this.#small.get(key) as T | undefined;
+  }
+
   product = (id: number) => this.#data<ProductModel>('product', id);
-  category = (id: number) => this.#data<CategoryModel>('category', id);
-  brand = (id: number) => this.#data<BrandModel>('brand', id);
-  folder = (id: number) => this.#data<FolderModel>('folder', id);
-  content = (id: number) => this.#data<ContentModel>('content', id);
+  category = (id: number) => this.#cached<CategoryModel>('category', id);
+  brand = (id: number) => this.#cached<BrandModel>('brand', id);
+  folder = (id: number) => this.#cached<FolderModel>('folder', id);
+  content = (id: number) => this.#cached<ContentModel>('content', id);
 
   #categories?: CategoryRow[];
   #categoryById?: Map<number, CategoryRow>;
@@ -156,9 +164,11 @@ export class Catalog {
     return (this.#q('SELECT data FROM folder ORDER BY position, id').all() as { data: string }[]).map((r) => JSON.parse(r.data) as FolderModel);
   }
 
-  /** The path of a record of a kind, when it has a page. */
+  #paths?: Map<string, string>;
+  /** The path of a record of a kind, when it has a page (all paths read once: pages ask often). */
   pathOf(kind: Route['kind'], id: number): string | undefined {
-    return (this.#q('SELECT path FROM route WHERE kind = ? AND id = ?').get(kind, id) as { path: string } | undefined)?.path;
+    this.#paths ??= new Map((this.#q('SELECT kind, id, path FROM route').all() as { kind: string; id: number; path: string }[]).map((r) => [`${r.kind}:${r.id}`, r.path]));
+    return this.#paths.get(`${kind}:${id}`);
   }
 
   #taxRules?: TaxRule[];

@@ -41,7 +41,8 @@ interface Registry {
 const KEY = Symbol.for('storefront.images');
 const registry = (): Registry => ((globalThis as Record<symbol, Registry>)[KEY] ??= { hashes: new Map(), jobs: new Map() });
 
-const exportDir = () => resolve(process.env.EXPORT_DIR || 'export');
+let exportDirCache: string | undefined;
+const exportDir = () => (exportDirCache ??= resolve(process.env.EXPORT_DIR || 'export'));
 
 function hashOf(file: string): string | null {
   const r = registry();
@@ -61,11 +62,20 @@ export function widthsFor(sourceWidth: number, maxWidth = IMAGE_WIDTHS[IMAGE_WID
   return widths;
 }
 
+const memo = new Map<string, ResponsiveImage>();
+
 /**
- * The responsive form of an export image. Images on another host (https) and files missing from
- * the export are returned as they are.
+ * The responsive form of an export image (memoised per source and maximum width). Images on
+ * another host (https) and files missing from the export are returned as they are.
  */
 export function responsive(image: ImageModel, { maxWidth }: { maxWidth?: number } = {}): ResponsiveImage {
+  const key = `${image.src}\u0000${image.width}\u0000${maxWidth ?? ''}`;
+  let r = memo.get(key);
+  if (!r) memo.set(key, (r = make(image, maxWidth)));
+  return r.alt === image.alt ? r : { ...r, alt: image.alt };
+}
+
+function make(image: ImageModel, maxWidth: number | undefined): ResponsiveImage {
   const plain = { src: image.src, srcset: '', width: image.width, height: image.height, alt: image.alt };
   if (!image.src.startsWith('/media/')) return plain;
   const file = join(exportDir(), image.src);

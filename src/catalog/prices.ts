@@ -107,8 +107,13 @@ export interface MoneyFormat {
 }
 
 /** 1250 -> "12,50 €" (de-DE). Two decimals always. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatMoney(cents: number, { symbol, format = '%n %s', locale }: MoneyFormat): string {
-  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+  let nf = numberFormats.get(locale);
+  // One formatter per locale: building one costs more than formatting (a build formats millions of prices).
+  if (!nf) numberFormats.set(locale, (nf = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })));
+  const number = nf.format(cents / 100);
   return format.replace('%n', number).replace('%s', symbol);
 }
 
