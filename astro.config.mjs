@@ -7,6 +7,7 @@ import { catalogFiles } from './src/integrations/catalog-files.ts';
 import { catalogSeo } from './src/integrations/catalog-seo.ts';
 import { i18n } from './src/integrations/i18n.ts';
 import { chrome } from './src/integrations/chrome.ts';
+import { searchIndex } from './src/integrations/search-index.ts';
 
 const code = process.env.SHOP;
 if (!isShopCode(code)) {
@@ -27,6 +28,6 @@ export default defineConfig({
     inlineStylesheets: 'always',
     concurrency: Number(process.env.BUILD_CONCURRENCY || 4),
   },
-  integrations: [i18n({ language: shop.language }), chrome({ shop }), react(), catalogFiles({ shop: code, exportDir: process.env.EXPORT_DIR || 'export' }), catalogSeo({ shop: code })],
+  integrations: [i18n({ language: shop.language }), chrome({ shop }), react(), catalogFiles({ shop: code, exportDir: process.env.EXPORT_DIR || 'export' }), catalogSeo({ shop: code }), searchIndex({ shop })],
   devToolbar: { enabled: false },
 });

@@ -22,7 +22,8 @@ export function catalogFiles({ shop, exportDir }: { shop: string; exportDir: str
       'astro:build:done': ({ dir, logger }) => {
         const out = fileURLToPath(dir);
         const catalog = new Catalog(catalogFile(shop));
-        const rules = redirectRules(catalog);
+        // The search results page (issue 7): one static shell for every /search/{term}.
+        const rules = [...redirectRules(catalog), '/search/* /search.html 200'];
         writeFileSync(join(out, '_redirects'), rules.join('\n') + '\n');
         logger.info(`_redirects: ${rules.length} rules`);
         const media = join(exportDir, 'media');

@@ -1,0 +1,138 @@
+/**
+ * The search index's records (issue 7), streamed from a shop's catalog index: one Pagefind custom
+ * record per shown product and per content page. Products without a price are not in the catalog
+ * index's product table (the index builder leaves them out) and are skipped here again.
+ *
+ * A product record's text: title, reference (and variant references, EANs), brand, category path,
+ * associated keywords and feature values. Filters: `type` (product | content) and `category`
+ * (every level of every category path, as "Parent › Child", so picking a parent includes its
+ * subtree). Meta: what a result card shows (title, image, price in cents for the shop's default
+ * country, the price per shop country and the net price for the VAT modes, stock quantity), and
+ * for a content its parent folder, which the results group by.
+ */
+import { DatabaseSync } from 'node:sqlite';
+import type { TaxRule } from './export-schema.ts';
+import type { CategoryRow } from './catalog.ts';
+import type { ContentModel, FolderModel, ProductCard, ProductModel } from './models.ts';
+import { priceCents, taxesFor } from './prices.ts';
+
+export interface SearchRecord {
+  url: string;
+  content: string;
+  language: string;
+  meta: Record<string, string>;
+  filters: Record<string, string[]>;
+}
+
+/** Separator of the levels of a category filter value. */
+export const CATEGORY_SEPARATOR = ' › ';
+
+export interface RecordOptions {
+  language: string;
+  /** The shop's countries: each gets its gross price in the record's meta. */
+  countryIds: number[];
+  taxRules: TaxRule[];
+  categories: CategoryRow[];
+  brands: Map<number, string>;
+  folders: FolderModel[];
+}
+
+/** Text of sanitised editor HTML, for indexing. */
+export function htmlText(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** "Werkzeug › Akkuschrauber" for a category and every ancestor level, root first. */
+export function categoryPaths(categoryIds: number[], byId: Map<number, CategoryRow>): string[] {
+  const out = new Set<string>();
+  for (const id of categoryIds) {
+    const trail: CategoryRow[] = [];
+    for (let c = byId.get(id); c; c = byId.get(c.parent)) trail.unshift(c);
+    if (!trail.length || trail.some((c) => !c.visible)) continue;
+    for (let i = 1; i <= trail.length; i++) out.add(trail.slice(0, i).map((c) => c.title).join(CATEGORY_SEPARATOR));
+  }
+  return [...out];
+}
+
+export function productRecord(p: ProductModel, card: ProductCard, o: RecordOptions, byId: Map<number, CategoryRow>): SearchRecord | undefined {
+  if (!(card.price > 0)) return undefined;
+  const main = p.variants.find((v) => v.isDefault) ?? p.variants[0];
+  if (!main) return undefined;
+  const rule = o.taxRules.find((r) => r.id === p.taxRuleId);
+  const netDecimal = main.promo ? main.prices.net.promoPrice : main.prices.net.price;
+  const prices = o.countryIds.map((c) => `${c}:${priceCents(netDecimal, { taxes: taxesFor(rule, c) })}`).join(',');
+  const categories = categoryPaths(p.categoryIds, byId);
+  const categoryWords = [...new Set(categories.flatMap((c) => c.split(CATEGORY_SEPARATOR)))];
+  const refs = new Set([p.ref, ...p.variants.flatMap((v) => [v.ref, v.ean ?? ''])].filter(Boolean));
+  const brand = p.brandId ? o.brands.get(p.brandId) ?? '' : '';
+  const content = [
+    p.title,
+    [...refs].join(' '),
+    brand,
+    categoryWords.join(' '),
+    (p.module.keywords ?? []).join(' '),
+    p.features.map((f) => `${f.title} ${f.values.join(' ')}`).join('. '),
+  ]
+    .filter(Boolean)
+    .join('. ');
+  const quantity = p.variants.reduce((n, v) => n + Math.max(0, v.quantity), 0);
+  return {
+    url: card.url,
+    content,
+    language: o.language,
+    meta: {
+      title: p.title,
+      ...(card.image ? { image: card.image.src, image_alt: card.image.alt } : {}),
+      ref: p.ref,
+      price: String(card.price),
+      ...(card.crossedOut ? { was: String(card.crossedOut) } : {}),
+      prices,
+      net: String(priceCents(netDecimal, { taxes: [] })),
+      stock: String(card.inStock ? Math.max(1, quantity) : 0),
+    },
+    filters: { type: ['product'], ...(categories.length ? { category: categories } : {}) },
+  };
+}
+
+export function contentRecord(c: ContentModel, o: RecordOptions, folderTitles: Map<number, string>): SearchRecord {
+  const folder = c.defaultFolderId ? folderTitles.get(c.defaultFolderId) ?? '' : '';
+  return {
+    url: c.url,
+    content: [c.title, c.chapo, htmlText(c.descriptionHtml)].filter(Boolean).join('. '),
+    language: o.language,
+    meta: { title: c.title, folder },
+    filters: { type: ['content'] },
+  };
+}
+
+/**
+ * Every record of a shop, read row by row (node:sqlite's iterate): memory stays flat whatever the
+ * catalog's size. Contents only when they have a page (a route).
+ */
+export function* searchRecords(dbFile: string, o: RecordOptions): Generator<SearchRecord> {
+  const db = new DatabaseSync(dbFile, { readOnly: true });
+  try {
+    const byId = new Map(o.categories.map((c) => [c.id, c]));
+    for (const row of db.prepare('SELECT card, data FROM product WHERE price > 0 ORDER BY id').iterate() as Iterable<{ card: string; data: string }>) {
+      const r = productRecord(JSON.parse(row.data) as ProductModel, JSON.parse(row.card) as ProductCard, o, byId);
+      if (r) yield r;
+    }
+    const folderTitles = new Map(o.folders.map((f) => [f.id, f.title]));
+    const sql = "SELECT c.data FROM content c WHERE EXISTS (SELECT 1 FROM route r WHERE r.kind = 'content' AND r.id = c.id) ORDER BY c.position, c.id";
+    for (const row of db.prepare(sql).iterate() as Iterable<{ data: string }>) {
+      yield contentRecord(JSON.parse(row.data) as ContentModel, o, folderTitles);
+    }
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The results page /search/{term} (issue 7): one static shell (src/pages/search.astro) for every
+ * term, reached by a rewrite; the term comes from the URL and is put into the header's box.
+ * Same facets as the dropdown; products 6 at a time, the next chunk loaded when the end comes
+ * within 1500 px.
+ */
+import { useEffect, useState } from 'react';
+import { m } from '../../i18n/generated/messages.js';
+import type { MoneyFormat } from '../../catalog/prices.ts';
+import { formatCount, termFromPath } from './rules.ts';
+import { useSearch } from './useSearch.ts';
+import { ContentGroups, Facets, HitBody, Sentinel, usePrice } from './Results.tsx';
+
+export default function SearchPage({ money, siteName }: { money: MoneyFormat; siteName: string }) {
+  const [term, setTerm] = useState<string | null>(null);
+  useEffect(() => {
+    const t = termFromPath(location.pathname);
+    setTerm(t);
+    const box = document.getElementById('site-search') as HTMLInputElement | null;
+    if (box && !box.value) box.value = t;
+    if (t) document.title = `${m.search_title({ term: t })} | ${siteName}`;
+  }, [siteName]);
+  const { state, category, setCategory, loadMore } = useSearch(term ?? '', false);
+  const price = usePrice(money);
+
+  const status =
+    state.status === 'short'
+      ? m.search_hint()
+      : state.status === 'error'
+        ? m.search_error()
+        : state.status === 'loading'
+          ? m.search_loading()
+          : state.status === 'done'
+            ? state.total === 0 && !state.contents.length
+              ? m.search_none()
+              : m.search_count({ count: formatCount(state.total) })
+            : term === ''
+              ? m.search_empty()
+              : '';
+
+  return (
+    <div className="search-page container">
+      <h1>{term ? m.search_title({ term }) : m.search_pageTitle()}</h1>
+      <p className="search-page__status" role="status" aria-live="polite" data-search-status>
+        {status}
+      </p>
+      <div className="search-page__body">
+        <Facets facets={state.facets} category={category} onPick={setCategory} />
+        <div className="search-page__main">
+          {state.items.length > 0 && (
+            <ul className="search-hits search-hits--page" aria-label={m.search_products()}>
+              {state.items.map((hit) => (
+                <li key={hit.url} className="search-hit">
+                  <a href={hit.url} className="search-hit__link">
+                    <HitBody hit={hit} term={term ?? ''} price={price(hit)} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+          {state.hasMore && <Sentinel onNear={loadMore} watch={state.items.length} />}
+          <ContentGroups groups={state.contents} term={term ?? ''} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The search engine in the browser: Pagefind's own JS and wasm (/pagefind/pagefind.js, written by
+ * src/integrations/search-index.ts), loaded on the first search, never before.
+ */
+import { CONTENT_FETCH, chunkEnd, escapeQuery, groupByFolder, keepScored } from './rules.ts';
+
+interface PagefindHit {
+  id: string;
+  score: number;
+  data: () => Promise<{ url: string; meta: Record<string, string> }>;
+}
+interface PagefindResponse {
+  results: PagefindHit[];
+  unfilteredResultCount: number;
+  filters: Record<string, Record<string, number>>;
+  totalFilters: Record<string, Record<string, number>>;
+}
+interface Pagefind {
+  options: (o: object) => Promise<void>;
+  init: () => Promise<void>;
+  search: (term: string, o?: object) => Promise<PagefindResponse | null>;
+  filters: () => Promise<Record<string, Record<string, number>>>;
+}
+
+let loading: Promise<Pagefind> | undefined;
+
+export function loadPagefind(): Promise<Pagefind> {
+  return (loading ??= (async () => {
+    const url = '/pagefind/pagefind.js';
+    const pf = (await import(/* @vite-ignore */ url)) as Pagefind;
+    await pf.options({ baseUrl: '/' });
+    await pf.init();
+    // Loads the filter indexes, so every search reports the category counts.
+    await pf.filters();
+    return pf;
+  })().catch((e: unknown) => {
+    loading = undefined;
+    throw e;
+  }));
+}
+
+export interface ProductHit {
+  url: string;
+  title: string;
+  image?: string;
+  imageAlt?: string;
+  ref: string;
+  price: string;
+  prices?: string;
+  net?: string;
+  was?: string;
+  stock: number;
+}
+
+export interface ContentHit {
+  url: string;
+  title: string;
+  folder: string;
+}
+
+export interface ProductSearch {
+  term: string;
+  category: string | null;
+  total: number;
+  /** Category facet counts for the whole query (not narrowed by the picked category). */
+  facets: Record<string, number>;
+  /** Loads the hits from `loaded` up to the next chunk end. */
+  next: (loaded: number, dropdown: boolean) => Promise<ProductHit[]>;
+}
+
+export async function searchProducts(term: string, category: string | null): Promise<ProductSearch> {
+  const pf = await loadPagefind();
+  const query = escapeQuery(term);
+  const filters = { type: 'product', ...(category ? { category } : {}) };
+  const r = await pf.search(query, { filters });
+  const hits = keepScored(r?.results ?? []);
+  return {
+    term,
+    category,
+    total: hits.length,
+    facets: r?.totalFilters?.category ?? r?.filters?.category ?? {},
+    next: async (loaded, dropdown) => {
+      const end = chunkEnd(loaded, hits.length, dropdown);
+      const data = await Promise.all(hits.slice(loaded, end).map((h) => h.data()));
+      return data.map(({ url, meta }) => ({
+        url,
+        title: meta.title ?? url,
+        image: meta.image,
+        imageAlt: meta.image_alt,
+        ref: meta.ref ?? '',
+        price: meta.price ?? '0',
+        prices: meta.prices,
+        net: meta.net,
+        was: meta.was,
+        stock: Number(meta.stock ?? 0),
+      }));
+    },
+  };
+}
+
+/** Up to 100 content hits, grouped by parent folder. */
+export async function searchContents(term: string): Promise<{ folder: string; items: ContentHit[] }[]> {
+  const pf = await loadPagefind();
+  const r = await pf.search(escapeQuery(term), { filters: { type: 'content' } });
+  const hits = keepScored(r?.results ?? []).slice(0, CONTENT_FETCH);
+  const data = await Promise.all(hits.map((h) => h.data()));
+  return groupByFolder(data.map(({ url, meta }) => ({ url, title: meta.title ?? url, folder: meta.folder ?? '' })));
+}

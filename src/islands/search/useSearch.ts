@@ -1,0 +1,84 @@
+/** The state of one search (dropdown or results page): products by chunks, facets, contents. */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { searchContents, searchProducts, type ContentHit, type ProductHit, type ProductSearch } from './engine.ts';
+import { isSearchable } from './rules.ts';
+
+export type Status = 'idle' | 'short' | 'loading' | 'done' | 'error';
+
+export interface SearchState {
+  status: Status;
+  total: number;
+  facets: Record<string, number>;
+  items: ProductHit[];
+  contents: { folder: string; items: ContentHit[] }[];
+  category: string | null;
+  hasMore: boolean;
+}
+
+const EMPTY: SearchState = { status: 'idle', total: 0, facets: {}, items: [], contents: [], category: null, hasMore: false };
+
+/** Runs `term` (already debounced by the caller) and exposes loadMore and the category pick. */
+export function useSearch(term: string, dropdown: boolean) {
+  const [state, setState] = useState<SearchState>(EMPTY);
+  const [category, setCategory] = useState<string | null>(null);
+  const current = useRef<{ search?: ProductSearch; seq: number; busy: boolean }>({ seq: 0, busy: false });
+
+  // A new term resets the category (spec: 'All' is the start).
+  useEffect(() => setCategory(null), [term]);
+
+  useEffect(() => {
+    const seq = ++current.current.seq;
+    current.current.search = undefined;
+    if (!term.trim()) return setState(EMPTY);
+    if (!isSearchable(term)) return setState({ ...EMPTY, status: 'short' });
+    setState((s) => ({ ...s, status: 'loading', category }));
+    const stale = () => seq !== current.current.seq;
+    (async () => {
+      const search = await searchProducts(term, category);
+      if (stale()) return;
+      current.current.search = search;
+      const items = await search.next(0, dropdown);
+      if (stale()) return;
+      setState((s) => ({
+        status: 'done',
+        total: search.total,
+        facets: category === null ? search.facets : { ...s.facets, ...search.facets },
+        items,
+        contents: category === null ? [] : s.contents,
+        category,
+        hasMore: items.length < search.total,
+      }));
+      if (category === null) {
+        const contents = await searchContents(term);
+        if (!stale()) setState((s) => ({ ...s, contents }));
+      }
+    })().catch((error: unknown) => {
+      console.error('search', error);
+      if (!stale()) setState({ ...EMPTY, status: 'error' });
+    });
+  }, [term, category, dropdown]);
+
+  const loadMore = useCallback(async () => {
+    const c = current.current;
+    const search = c.search;
+    if (!search || c.busy) return;
+    const seq = c.seq;
+    c.busy = true;
+    try {
+      const loaded = state.items.length;
+      if (loaded >= search.total) return;
+      const more = await search.next(loaded, dropdown);
+      if (seq !== c.seq) return;
+      setState((s) => {
+        const items = [...s.items, ...more];
+        return { ...s, items, hasMore: items.length < search.total };
+      });
+    } catch (error) {
+      console.error('search', error);
+    } finally {
+      c.busy = false;
+    }
+  }, [state.items.length, dropdown]);
+
+  return { state, category, setCategory, loadMore };
+}

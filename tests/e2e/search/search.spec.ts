@@ -1,0 +1,369 @@
+/** Live search and /search/{term} (issue 7), on the 200-product sample's Pagefind index. */
+import { expect, test, type Page } from '@playwright/test';
+import { SAMPLE_FIXTURES as F } from '../../../scripts/sample/fixtures.ts';
+import { getShop } from '../../../src/shops/index.ts';
+import { testCatalog } from '../setup/catalog.ts';
+import { shopUrl } from '../setup/paths.ts';
+import { aboutPath, decided, offline, type Shop } from '../chrome/helpers.ts';
+
+test.beforeEach(async ({ context }) => {
+  await offline(context);
+  for (const shop of ['de', 'at', 'ro'] as const) await decided(context, shop);
+});
+
+const box = (page: Page) => page.locator('#site-search');
+const dropdown = (page: Page) => page.locator('[data-search-dropdown]');
+const status = (page: Page) => page.locator('[data-search-dropdown] [data-search-status]');
+const hits = (page: Page) => page.locator('[data-search-dropdown] .search-hit');
+const hitTitles = (page: Page) => page.locator('[data-search-dropdown] .search-hit__title');
+
+async function open(page: Page, shop: Shop = 'de') {
+  await page.goto(shopUrl(shop, aboutPath(shop)));
+}
+
+async function type(page: Page, text: string) {
+  await box(page).click();
+  await box(page).pressSequentially(text, { delay: 20 });
+}
+
+const TEXTS = {
+  de: { hint: 'Bitte geben Sie mehr als drei Zeichen ein.', none: 'Leider konnten wir keine Ergebnisse finden. Bitte versuchen Sie eine andere Eingabe.', error: 'Bei der Suche ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.' },
+  ro: { hint: 'Vă rugăm să introduceți mai mult de trei caractere.' },
+};
+
+test.describe('loading', () => {
+  test('the search island loads only on interaction with the box, Pagefind only on the first search', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script' || r.url().includes('/pagefind/')) scripts.push(r.url());
+    });
+    await open(page);
+    await page.waitForLoadState('networkidle');
+    await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(300);
+    expect(scripts.filter((u) => /SearchBox|pagefind/.test(u))).toEqual([]);
+    await box(page).focus();
+    await expect.poll(() => scripts.some((u) => u.includes('SearchBox'))).toBe(true);
+    await box(page).pressSequentially('abc');
+    await page.waitForTimeout(500);
+    expect(scripts.filter((u) => u.includes('/pagefind/'))).toEqual([]);
+    await box(page).pressSequentially('d');
+    await expect.poll(() => scripts.some((u) => u.includes('/pagefind/pagefind.js'))).toBe(true);
+  });
+});
+
+test.describe('live search box', () => {
+  test('fewer than 4 characters shows the hint, translated per shop', async ({ page }) => {
+    await open(page);
+    await type(page, 'Kom');
+    await expect(status(page)).toHaveText(TEXTS.de.hint);
+    await expect(page.locator('#search-status')).toHaveText(TEXTS.de.hint);
+    await box(page).fill('');
+    await open(page, 'ro');
+    await type(page, '  ab ');
+    await expect(status(page)).toHaveText(TEXTS.ro.hint);
+  });
+
+  test('4 or more characters search after a 300 ms pause, not before', async ({ page }) => {
+    await open(page);
+    await type(page, 'Kom');
+    await expect(status(page)).toHaveText(TEXTS.de.hint);
+    await page.clock.install();
+    await box(page).press('b');
+    await page.clock.runFor(250);
+    await expect(status(page)).toHaveText(TEXTS.de.hint);
+    await expect(hits(page)).toHaveCount(0);
+    await page.clock.runFor(100);
+    await page.clock.resume();
+    await expect(status(page)).toHaveText(/^\d+ Ergebnisse$/);
+    await expect(hitTitles(page).first()).toContainText('Kombi');
+  });
+
+  test('a German plural finds the singular (German stemming)', async ({ page }) => {
+    await open(page);
+    await type(page, 'Kombizangen');
+    await expect(hitTitles(page).first()).toBeVisible();
+    const titles = await hitTitles(page).allTextContents();
+    expect(titles.length).toBeGreaterThan(0);
+    for (const t of titles) expect(t).toMatch(/Kombizange\b/);
+    expect(titles.join(' ')).not.toContain('Kombizangen');
+  });
+
+  test('a Romanian query without diacritics finds the word with them', async ({ page }) => {
+    await open(page, 'ro');
+    await type(page, 'suruburi');
+    await expect(hitTitles(page).first()).toBeVisible();
+    const titles = await hitTitles(page).allTextContents();
+    expect(titles.some((t) => t.includes('Șuruburi'))).toBe(true);
+    await box(page).fill('');
+    await type(page, 'manusi');
+    await expect(hitTitles(page).first()).toContainText('Mănuși');
+  });
+
+  test('HTML and regex special characters are searched literally and rendered safely', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    const hostile = testCatalog('de').product(F.hostileHtml.productId)!;
+    await open(page);
+    await type(page, '"Elektriker" <VDE>');
+    await expect(hitTitles(page).first()).toBeVisible();
+    await expect(hitTitles(page).filter({ hasText: hostile.title })).toHaveCount(1);
+    await expect(page.locator('[data-search-dropdown] vde')).toHaveCount(0);
+
+    await box(page).fill('');
+    await type(page, '<img src=x onerror=window.__xss=1>');
+    await expect(status(page)).not.toHaveText(/…/);
+    await expect(page.locator('[data-search-dropdown] img[src="x"]')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+
+    await box(page).fill('');
+    await type(page, 'Kombizange.*(200');
+    await expect(hitTitles(page).first()).toBeVisible();
+    await expect(hitTitles(page).first()).toContainText('Kombizange');
+    await box(page).fill('');
+    await type(page, '[(.*+?^$|\\');
+    await expect(status(page)).toHaveText(TEXTS.de.none);
+    expect(errors).toEqual([]);
+  });
+
+  test('the category facet narrows, All resets; counts are shown', async ({ page }) => {
+    await open(page);
+    await type(page, 'Premium');
+    await expect(status(page)).toHaveText(/^\d+ Ergebnisse$/);
+    const total = Number((await status(page).textContent())!.split(' ')[0]);
+    const facet = page.locator('[data-search-dropdown] .search-facet[data-facet="Garten"]');
+    const facetCount = Number((await facet.locator('.search-facet__count').textContent())!.replace(/\D/g, ''));
+    expect(facetCount).toBeGreaterThan(0);
+    expect(facetCount).toBeLessThan(total);
+    await facet.click();
+    await expect(facet).toHaveAttribute('aria-pressed', 'true');
+    await expect(status(page)).toHaveText(`${facetCount} Ergebnisse`);
+    await expect(dropdown(page)).toBeVisible();
+    const all = page.locator('[data-search-dropdown] .search-facet[data-facet=""]');
+    await all.click();
+    await expect(all).toHaveAttribute('aria-pressed', 'true');
+    await expect(status(page)).toHaveText(`${total} Ergebnisse`);
+  });
+
+  test('results: image, title, price, stock state, friendly URL; 5 in the first load, then chunks of 6 by infinite scroll', async ({ page }) => {
+    await open(page);
+    await page.evaluate(() => {
+      const w = window as unknown as { __counts: number[] };
+      w.__counts = [];
+      new MutationObserver(() => {
+        const n = document.querySelectorAll('[data-search-dropdown] .search-hit').length;
+        if (n !== w.__counts.at(-1)) w.__counts.push(n);
+      }).observe(document.body, { subtree: true, childList: true });
+    });
+    await type(page, 'Garantie');
+    await expect(status(page)).toHaveText(/^\d+ Ergebnisse$/);
+    const total = Number((await status(page).textContent())!.split(' ')[0]);
+    expect(total).toBeGreaterThan(40);
+    await expect.poll(() => hits(page).count()).toBeGreaterThan(5);
+    const counts = await page.evaluate(() => (window as unknown as { __counts: number[] }).__counts.filter((n) => n > 0));
+    expect(counts[0]).toBe(5);
+    for (const n of counts.slice(1)) expect((n - 5) % 6 === 0 || n === total).toBe(true);
+    const before = await hits(page).count();
+    expect(before).toBeLessThan(total);
+    await dropdown(page).evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect.poll(() => hits(page).count()).toBeGreaterThan(before);
+
+    const first = hits(page).first();
+    await expect(first.locator('img')).toHaveAttribute('src', /\/media\//);
+    await expect(first.locator('.search-hit__price')).toHaveText(/\d,\d\d €/);
+    await expect(first.locator('.search-hit__stock')).not.toBeEmpty();
+    const url = await first.getAttribute('data-url');
+    expect(testCatalog('de').routes().some((r) => r.path === url && r.kind === 'product')).toBe(true);
+  });
+
+  test('stock states and prices following the country and VAT mode', async ({ page }) => {
+    const cat = testCatalog('de');
+    const low = cat.product(F.lowStockProductId)!;
+    const out = cat.product(F.outOfStockProductId)!;
+    await open(page);
+    await type(page, low.ref);
+    await expect(hits(page).first().locator('.search-hit__stock')).toHaveText(/^Nur noch \d auf Lager$/);
+    await box(page).fill('');
+    await type(page, out.ref);
+    await expect(hits(page).first().locator('.search-hit__stock')).toHaveText('Nicht auf Lager');
+
+    const p = cat.product(F.simpleProductId)!;
+    const card = cat.cards([p.id])[0]!;
+    const money = (c: number) => `${(c / 100).toFixed(2).replace('.', ',')} €`;
+    await box(page).fill('');
+    await type(page, p.ref);
+    const price = hits(page).first().locator('.search-hit__price');
+    await expect(price).toHaveText(money(card.price));
+    const at = getShop('de').countries.find((c) => c.isoalpha2 === 'AT');
+    if (at) {
+      await page.evaluate((id) => {
+        localStorage.setItem('country_id', String(id));
+        window.dispatchEvent(new StorageEvent('storage', { key: 'country_id', newValue: String(id), storageArea: localStorage }));
+      }, at.id);
+      await expect(price).not.toHaveText(money(card.price));
+    }
+    await page.evaluate(() => {
+      localStorage.setItem('excludeVAT', 'true');
+      window.dispatchEvent(new StorageEvent('storage', { key: 'excludeVAT', newValue: 'true', storageArea: localStorage }));
+    });
+    const net = Math.round(Number(p.variants.find((v) => v.isDefault)!.prices.net.price) * 100);
+    await expect(price).toHaveText(money(net));
+  });
+
+  test('content links grouped by parent folder, collapsible, 5 shown then more', async ({ page }) => {
+    await open(page);
+    await type(page, 'Werkhof');
+    const groups = page.locator('[data-search-dropdown] .search-folder');
+    await expect(groups.first()).toBeVisible();
+    expect(await groups.count()).toBeGreaterThanOrEqual(2);
+    const blog = groups.filter({ hasText: 'Blog' });
+    await expect(blog.locator('li')).toHaveCount(5);
+    await blog.locator('.search-folder__more').click();
+    expect(await blog.locator('li').count()).toBeGreaterThan(5);
+    const toggle = blog.locator('.search-folder__toggle');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(blog.locator('ul')).toBeHidden();
+    await toggle.click();
+    await expect(blog.locator('ul')).toBeVisible();
+    const href = await blog.locator('a').first().getAttribute('href');
+    expect(testCatalog('de').routes().some((r) => r.path === href && r.kind === 'content')).toBe(true);
+  });
+
+  test('no results and error messages (spec §8)', async ({ page }) => {
+    await open(page);
+    await type(page, 'Qjjqkk');
+    await expect(status(page)).toHaveText(TEXTS.de.none);
+    await expect(page.locator('#search-status')).toHaveText(TEXTS.de.none);
+    await page.goto('about:blank');
+    await page.route('**/pagefind/**', (r) => r.abort('failed'));
+    await open(page);
+    await type(page, 'Kombizange');
+    await expect(status(page)).toHaveText(TEXTS.de.error);
+  });
+
+  test('outside click closes; page scroll locked while open', async ({ page }) => {
+    await open(page);
+    await type(page, 'Kombizange');
+    await expect(hits(page).first()).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(/scroll-locked/);
+    await page.locator('footer').first().click({ position: { x: 5, y: 5 } });
+    await expect(dropdown(page)).toBeHidden();
+    await expect(page.locator('html')).not.toHaveClass(/scroll-locked/);
+    await expect(box(page)).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('keyboard only: combobox with arrow keys, Escape, Enter; the count is announced', async ({ page }) => {
+    await open(page);
+    for (let i = 0; i < 30 && !(await box(page).evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(box(page)).toBeFocused();
+    await expect(box(page)).toHaveAttribute('role', 'combobox');
+    await page.keyboard.type('Kombizange', { delay: 20 });
+    await expect(hits(page).first()).toBeVisible();
+    await expect(box(page)).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator('#search-status')).toHaveText(/^\d+ Ergebnisse$/);
+    await expect(page.locator('#search-status')).toHaveAttribute('aria-live', 'polite');
+    await page.keyboard.press('ArrowDown');
+    await expect(box(page)).toHaveAttribute('aria-activedescendant', 'search-option-0');
+    await expect(page.locator('#search-option-0')).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowDown');
+    await expect(box(page)).toHaveAttribute('aria-activedescendant', 'search-option-1');
+    await page.keyboard.press('ArrowUp');
+    await expect(box(page)).toHaveAttribute('aria-activedescendant', 'search-option-0');
+    await page.keyboard.press('Escape');
+    await expect(dropdown(page)).toBeHidden();
+    await expect(box(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(box(page)).not.toHaveAttribute('aria-activedescendant', /./);
+    await page.keyboard.press('ArrowDown');
+    await expect(box(page)).toHaveAttribute('aria-expanded', 'true');
+    await expect(box(page)).toHaveAttribute('aria-activedescendant', 'search-option-0');
+    const url = await page.locator('#search-option-0').getAttribute('data-url');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(shopUrl('de', url!));
+  });
+
+  test('Enter goes to /search/{term}', async ({ page }) => {
+    await open(page);
+    await type(page, 'Kombizangen');
+    await box(page).press('Enter');
+    await expect(page).toHaveURL(shopUrl('de', '/search/Kombizangen'));
+    await expect(page.locator('h1')).toHaveText('Suchergebnisse für „Kombizangen“');
+    await expect(box(page)).toHaveValue('Kombizangen');
+    await expect(page.locator('.search-page .search-hit').first()).toBeVisible();
+  });
+
+  test('below 992 px the icon opens the box and the search works', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await open(page);
+    await expect(box(page)).toBeHidden();
+    await page.locator('[data-search-toggle]').click();
+    await expect(box(page)).toBeFocused();
+    await page.keyboard.type('Kombizange', { delay: 20 });
+    await expect(hits(page).first()).toBeVisible();
+  });
+});
+
+test.describe('/search/{term}', () => {
+  const page$ = (page: Page) => page.locator('.search-page');
+
+  test('any term: the static shell by rewrite, term in the URL and in the box, same facets', async ({ page }) => {
+    const res = await page.goto(shopUrl('de', '/search/Premium'));
+    expect(res!.status()).toBe(200);
+    await expect(page.locator('h1')).toHaveText('Suchergebnisse für „Premium“');
+    await expect(box(page)).toHaveValue('Premium');
+    const st = page$(page).locator('[data-search-status]');
+    await expect(st).toHaveText(/^\d+ Ergebnisse$/);
+    const total = Number((await st.textContent())!.split(' ')[0]);
+    const facet = page$(page).locator('.search-facet[data-facet="Garten"]');
+    await facet.click();
+    await expect(st).not.toHaveText(`${total} Ergebnisse`);
+    await page$(page).locator('.search-facet[data-facet=""]').click();
+    await expect(st).toHaveText(`${total} Ergebnisse`);
+    await expect(page).toHaveURL(shopUrl('de', '/search/Premium'));
+    const a = page$(page).locator('.search-hit a').first();
+    await expect(a).toHaveAttribute('href', /\.html$/);
+  });
+
+  test('special characters in the URL are shown literally', async ({ page }) => {
+    const term = '<script>alert(1)</script> & "x"';
+    await page.goto(shopUrl('de', `/search/${encodeURIComponent(term)}`));
+    await expect(page.locator('h1')).toHaveText(`Suchergebnisse für „${term}“`);
+    await expect(box(page)).toHaveValue(term);
+    await expect(page$(page).locator('script')).toHaveCount(0);
+  });
+
+  test('paging by infinite scroll: 6 first, the next chunks when the end comes within 1500 px', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 700 });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __counts: number[] };
+      w.__counts = [];
+      addEventListener('DOMContentLoaded', () =>
+        new MutationObserver(() => {
+          const n = document.querySelectorAll('.search-page .search-hit').length;
+          if (n !== w.__counts.at(-1)) w.__counts.push(n);
+        }).observe(document.body, { subtree: true, childList: true }),
+      );
+    });
+    await page.goto(shopUrl('de', '/search/Garantie'));
+    const st = page.locator('.search-page [data-search-status]');
+    await expect(st).toHaveText(/^\d+ Ergebnisse$/);
+    const total = Number((await st.textContent())!.split(' ')[0]);
+    const items = page.locator('.search-page .search-hit');
+    await expect.poll(() => items.count()).toBeGreaterThan(6);
+    const counts = await page.evaluate(() => (window as unknown as { __counts: number[] }).__counts.filter((n) => n > 0));
+    expect(counts[0]).toBe(6);
+    const before = await items.count();
+    expect(before).toBeLessThan(total);
+    for (let i = 0; i < 40 && (await items.count()) < total; i++) {
+      await page.mouse.wheel(0, 3000);
+      await page.waitForTimeout(100);
+    }
+    await expect(items).toHaveCount(total);
+  });
+
+  test('Romanian shop: results page in Romanian', async ({ page }) => {
+    await page.goto(shopUrl('ro', '/search/suruburi'));
+    await expect(page.locator('h1')).toHaveText('Rezultatele căutării pentru „suruburi”');
+    await expect(page.locator('.search-page .search-hit__title').first()).toContainText('Șuruburi');
+  });
+});
