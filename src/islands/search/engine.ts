@@ -23,6 +23,8 @@ interface Pagefind {
 }
 
 let loading: Promise<Pagefind> | undefined;
+let filtersReady: Promise<void> | undefined;
+let filtersLoaded = false;
 
 export function loadPagefind(): Promise<Pagefind> {
   return (loading ??= (async () => {
@@ -30,8 +32,11 @@ export function loadPagefind(): Promise<Pagefind> {
     const pf = (await import(/* @vite-ignore */ url)) as Pagefind;
     await pf.options({ baseUrl: '/' });
     await pf.init();
-    // Loads the filter indexes, so every search reports the category counts.
-    await pf.filters();
+    // The filter indexes load in the background: the first results do not wait for them, the
+    // category counts come once they are there (see ProductSearch.facetsLater).
+    filtersReady = pf.filters().then(() => {
+      filtersLoaded = true;
+    });
     return pf;
   })().catch((e: unknown) => {
     loading = undefined;
@@ -64,6 +69,8 @@ export interface ProductSearch {
   total: number;
   /** Category facet counts for the whole query (not narrowed by the picked category). */
   facets: Record<string, number>;
+  /** The category counts once the filter indexes are loaded (undefined when they already were). */
+  facetsLater?: Promise<Record<string, number>>;
   /** Loads the hits from `loaded` up to the next chunk end. */
   next: (loaded: number, dropdown: boolean) => Promise<ProductHit[]>;
 }
@@ -72,13 +79,19 @@ export async function searchProducts(term: string, category: string | null): Pro
   const pf = await loadPagefind();
   const query = escapeQuery(term);
   const filters = { type: 'product', ...(category ? { category } : {}) };
+  const ready = filtersLoaded;
   const r = await pf.search(query, { filters });
   const hits = keepScored(r?.results ?? []);
+  const facets = r?.totalFilters?.category ?? r?.filters?.category;
   return {
     term,
     category,
     total: hits.length,
-    facets: r?.totalFilters?.category ?? r?.filters?.category ?? {},
+    facets: facets ?? {},
+    facetsLater:
+      ready
+        ? undefined
+        : filtersReady?.then(async () => (await pf.search(query, { filters }))?.totalFilters?.category ?? {}),
     next: async (loaded, dropdown) => {
       const end = chunkEnd(loaded, hits.length, dropdown);
       const data = await Promise.all(hits.slice(loaded, end).map((h) => h.data()));

@@ -32,6 +32,8 @@ export function useSearch(term: string, dropdown: boolean) {
     if (!term.trim()) return setState(EMPTY);
     if (!isSearchable(term)) return setState({ ...EMPTY, status: 'short' });
     setState((s) => ({ ...s, status: 'loading', category }));
+    // For scripts/bench/search.ts: from the end of the debounce to the first results on screen.
+    performance.mark('search:start', { detail: term });
     const stale = () => seq !== current.current.seq;
     (async () => {
       const search = await searchProducts(term, category);
@@ -48,6 +50,8 @@ export function useSearch(term: string, dropdown: boolean) {
         category,
         hasMore: items.length < search.total,
       }));
+      const facets = await search.facetsLater;
+      if (facets && !stale()) setState((s) => ({ ...s, facets: category === null ? facets : { ...s.facets, ...facets } }));
       if (category === null) {
         const contents = await searchContents(term);
         if (!stale()) setState((s) => ({ ...s, contents }));
@@ -57,6 +61,10 @@ export function useSearch(term: string, dropdown: boolean) {
       if (!stale()) setState({ ...EMPTY, status: 'error' });
     });
   }, [term, category, dropdown]);
+
+  useEffect(() => {
+    if (state.status === 'done') performance.mark('search:results', { detail: state.total });
+  }, [state.status, state.total]);
 
   const loadMore = useCallback(async () => {
     const c = current.current;
