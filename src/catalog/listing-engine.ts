@@ -354,3 +354,10 @@ export function stateFromForm(form: { getAll(name: string): unknown[]; get(name:
   for (const f of form.getAll('feat').map(str).filter(Boolean)) q.append('feat', f);
   return parseState(q.toString());
 }
+
+/** The first card's image, for a preload hint (the listing's main image). */
+export function firstCardImage(data: Pick<ListingData, 'items' | 'imgs'>): { src: string; srcset: string; sizes: string } | undefined {
+  const first = data.items[0];
+  const img = first && first.i >= 0 ? data.imgs[first.i] : undefined;
+  return img ? { src: img[0], srcset: img[1], sizes: CARD_SIZES } : undefined;
+}

@@ -19,8 +19,8 @@ export type ListingRef =
   | { kind: 'content'; id: number; brandId: number | null; categoryId: number | null }
   | { kind: 'grid'; type: GridType };
 
-export const listingKey = (ref: ListingRef): string =>
-  ref.kind === 'grid' ? `g-${ref.type}` : `${ref.kind[0]}${ref.id}`;
+const KEY_PREFIX = { category: 'c', brand: 'b', content: 'n' } as const;
+export const listingKey = (ref: ListingRef): string => (ref.kind === 'grid' ? `g-${ref.type}` : `${KEY_PREFIX[ref.kind]}${ref.id}`);
 export const listingJsonPath = (key: string) => `/listing-data/${key}.json`;
 
 /** Card images are at most 240 CSS pixels wide: 480 covers a DPR of 2. */

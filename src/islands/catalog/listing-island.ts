@@ -9,8 +9,9 @@ import {
   type ListingData, type ListingState, type ListingTexts,
 } from '../../catalog/listing-engine.ts';
 import type { MoneyFormat } from '../../catalog/prices.ts';
+import { clientListingTexts } from './texts.ts';
 
-interface Config { json: string; base: string; texts: ListingTexts; money: MoneyFormat }
+interface Config { json: string; base: string; money: MoneyFormat }
 
 export interface ListingHandlers {
   change(target: HTMLInputElement | HTMLSelectElement): Promise<void>;
@@ -20,7 +21,13 @@ export interface ListingHandlers {
 }
 
 export function create(form: HTMLFormElement): ListingHandlers {
-  const config = JSON.parse(form.dataset.listing!) as Config;
+  const { json, symbol = '€', format } = form.dataset;
+  const config: Config & { texts: ListingTexts } = {
+    json: json!,
+    base: form.getAttribute('action')!,
+    money: { symbol, format, locale: document.documentElement.lang },
+    texts: clientListingTexts(symbol),
+  };
   const $ = <T extends Element>(sel: string) => form.querySelector(sel) as T;
   const collator = new Intl.Collator(document.documentElement.lang || undefined, { numeric: true, sensitivity: 'base' });
   const data = fetch(config.json).then((r) => {

@@ -55,3 +55,11 @@ describe('listings at build time', () => {
     expect(keys).not.toContain('content1');
   });
 });
+
+describe('listing keys', () => {
+  it('differ between a category, a brand and a content of the same id', async () => {
+    const { listingKey } = await import('../../../src/catalog/listing.ts');
+    const keys = [listingKey({ kind: 'category', id: 14 }), listingKey({ kind: 'brand', id: 14 }), listingKey({ kind: 'content', id: 14, brandId: 1, categoryId: null }), listingKey({ kind: 'grid', type: 'new' })];
+    expect(new Set(keys).size).toBe(4);
+  });
+});
