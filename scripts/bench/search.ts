@@ -173,13 +173,13 @@ if (existsSync(bigIndex)) {
       await page.locator('#site-search').fill('');
       await page.locator('#site-search').click();
       await page.locator('#site-search').pressSequentially(q, { delay: 60 });
-      await page.waitForFunction(() => performance.getEntriesByName('search:results').length > 0, null, { timeout: 30_000 });
+      await page.waitForFunction((q) => (performance.getEntriesByName('search:results') as PerformanceMark[]).some((m) => m.detail.term === q), q, { timeout: 30_000 });
       await page.waitForTimeout(500);
-      return page.evaluate(() => {
-        const start = performance.getEntriesByName('search:start').at(-1)!.startTime;
-        const end = (performance.getEntriesByName('search:results')[0] as PerformanceMark).startTime;
-        return { ms: end - start, total: (performance.getEntriesByName('search:results')[0] as PerformanceMark).detail as number };
-      });
+      return page.evaluate((q) => {
+        const start = (performance.getEntriesByName('search:start') as PerformanceMark[]).findLast((m) => m.detail === q)!;
+        const end = (performance.getEntriesByName('search:results') as PerformanceMark[]).find((m) => m.detail.term === q && m.startTime >= start.startTime)!;
+        return { ms: end.startTime - start.startTime, total: end.detail.total as number };
+      }, q);
     };
     const first = await measure(values.query!);
     const sum = (f: (u: string) => boolean) => fetched.filter((r) => f(r.url)).reduce((n, r) => n + r.bytes, 0);

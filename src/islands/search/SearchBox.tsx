@@ -12,7 +12,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { m } from '../../i18n/generated/messages.js';
 import type { MoneyFormat } from '../../catalog/prices.ts';
 import { DEBOUNCE_MS, cleanTerm, formatCount, isSearchable, searchPath } from './rules.ts';
-import { loadPagefind } from './engine.ts';
+import { preloadTerm } from './engine.ts';
 import { useSearch } from './useSearch.ts';
 import { ContentGroups, Facets, HitBody, Sentinel, usePrice } from './Results.tsx';
 
@@ -41,10 +41,10 @@ export default function SearchBox({ label, placeholder, submitLabel, money }: Pr
   useEffect(() => {
     const value = input.current?.value ?? '';
     if (value) {
+      // Debounced like any typing (below).
       setText(value);
-      setTerm(cleanTerm(value));
       setOpen(document.activeElement === input.current);
-      if (isSearchable(value)) void loadPagefind().catch(() => {});
+      if (isSearchable(value)) preloadTerm(value);
     }
   }, []);
 
@@ -143,8 +143,8 @@ export default function SearchBox({ label, placeholder, submitLabel, money }: Pr
           onInput={(e) => {
             setText(e.currentTarget.value);
             setOpen(true);
-            // Pagefind loads while the debounce runs, once a search is sure to come.
-            if (isSearchable(e.currentTarget.value)) void loadPagefind().catch(() => {});
+            // Pagefind and the term's index chunks load while the debounce runs.
+            if (isSearchable(e.currentTarget.value)) preloadTerm(e.currentTarget.value);
           }}
           onFocus={() => setOpen(true)}
           onKeyDown={onKeyDown}

@@ -20,6 +20,7 @@ interface Pagefind {
   init: () => Promise<void>;
   search: (term: string, o?: object) => Promise<PagefindResponse | null>;
   filters: () => Promise<Record<string, Record<string, number>>>;
+  preload: (term: string, o?: object) => Promise<void>;
 }
 
 let loading: Promise<Pagefind> | undefined;
@@ -42,6 +43,16 @@ export function loadPagefind(): Promise<Pagefind> {
     loading = undefined;
     throw e;
   }));
+}
+
+/**
+ * While the debounce runs: loads Pagefind and the index chunks of the words typed so far, so the
+ * search after the pause finds them in memory. Errors are left to the search itself.
+ */
+export function preloadTerm(term: string): void {
+  loadPagefind()
+    .then((pf) => pf.preload(escapeQuery(term), { filters: { type: 'product' } }))
+    .catch(() => {});
 }
 
 export interface ProductHit {

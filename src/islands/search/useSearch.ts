@@ -7,6 +7,8 @@ export type Status = 'idle' | 'short' | 'loading' | 'done' | 'error';
 
 export interface SearchState {
   status: Status;
+  /** The term these results are for. */
+  term: string;
   total: number;
   facets: Record<string, number>;
   items: ProductHit[];
@@ -15,7 +17,7 @@ export interface SearchState {
   hasMore: boolean;
 }
 
-const EMPTY: SearchState = { status: 'idle', total: 0, facets: {}, items: [], contents: [], category: null, hasMore: false };
+const EMPTY: SearchState = { status: 'idle', term: '', total: 0, facets: {}, items: [], contents: [], category: null, hasMore: false };
 
 /** Runs `term` (already debounced by the caller) and exposes loadMore and the category pick. */
 export function useSearch(term: string, dropdown: boolean) {
@@ -43,6 +45,7 @@ export function useSearch(term: string, dropdown: boolean) {
       if (stale()) return;
       setState((s) => ({
         status: 'done',
+        term,
         total: search.total,
         facets: category === null ? search.facets : { ...s.facets, ...search.facets },
         items,
@@ -63,8 +66,8 @@ export function useSearch(term: string, dropdown: boolean) {
   }, [term, category, dropdown]);
 
   useEffect(() => {
-    if (state.status === 'done') performance.mark('search:results', { detail: state.total });
-  }, [state.status, state.total]);
+    if (state.status === 'done') performance.mark('search:results', { detail: { term: state.term, total: state.total } });
+  }, [state.status, state.total, state.term]);
 
   const loadMore = useCallback(async () => {
     const c = current.current;
