@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --only build,api,export,lighthouse,js-budget,search] [--sizes 1000,10000]
+ * npm run bench [-- --only build,index,api,export,lighthouse,js-budget,search] [--sizes 1000,10000] [--index-sizes 100000]
  * Measures the budgets of docs/architecture.md (performance) and writes bench/results/<name>.json
  * plus a table on stdout. Benchmarks report numbers; they do not pass or fail.
  */
@@ -7,11 +7,11 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchBuild } from './bench/build.ts';
+import { benchBuild, benchIndex } from './bench/build.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { only: { type: 'string' }, sizes: { type: 'string' } } });
-const only = new Set((values.only ?? 'build,api,lighthouse,js-budget,export').split(','));
+const { values } = parseArgs({ options: { only: { type: 'string' }, sizes: { type: 'string' }, 'index-sizes': { type: 'string' } } });
+const only = new Set((values.only ?? 'build,index,api,lighthouse,js-budget,export,search').split(','));
 const sizes = (values.sizes ?? '1000,10000').split(',').map(Number);
 const results = join(root, 'bench/results');
 mkdirSync(results, { recursive: true });
@@ -39,6 +39,17 @@ const others = [
   ['export', 'scripts/bench/export.ts'],
   ['search', 'scripts/bench/search.ts'],
 ] as const;
+if (only.has('index')) {
+  const runs = [];
+  for (const n of (values['index-sizes'] ?? '100000').split(',').map(Number)) {
+    console.log(`index: ${n} products...`);
+    const r = benchIndex(n);
+    runs.push({ products: n, sample: { seconds: r.sample.seconds, peakRssBytes: r.sample.peakRssBytes }, index: { seconds: r.index.seconds, peakRssBytes: r.index.peakRssBytes, stats: r.index.stats } });
+    console.log(`  sample: ${r.sample.seconds.toFixed(1)} s, peak ${mb(r.sample.peakRssBytes)}; loader into the de index: ${r.index.seconds.toFixed(1)} s, peak ${mb(r.index.peakRssBytes)}`);
+  }
+  writeFileSync(join(results, 'index.json'), JSON.stringify({ date: new Date().toISOString(), runs }, null, 2));
+}
+
 for (const [name, script] of others) {
   if (!only.has(name)) continue;
   if (!existsSync(join(root, script))) {

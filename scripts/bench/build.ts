@@ -20,7 +20,7 @@ export interface BuildBench {
   oneProductChanged: { seconds: number };
 }
 
-function timed(args: string[]): { seconds: number; peakRssBytes: number } {
+function timed(args: string[]): { seconds: number; peakRssBytes: number; stdout: string } {
   const rssFile = join(mkdtempSync(join(tmpdir(), 'rss-')), 'rss');
   const started = performance.now();
   const r = spawnSync(process.execPath, ['--import', join(root, 'scripts/lib/report-rss.ts'), ...args], {
@@ -29,7 +29,19 @@ function timed(args: string[]): { seconds: number; peakRssBytes: number } {
     env: { ...process.env, RSS_REPORT: rssFile },
   });
   if (r.status !== 0) throw new Error(`${args.join(' ')} failed:\n${r.stderr}`);
-  return { seconds: (performance.now() - started) / 1000, peakRssBytes: Number(readFileSync(rssFile, 'utf8')) };
+  return { seconds: (performance.now() - started) / 1000, peakRssBytes: Number(readFileSync(rssFile, 'utf8')), stdout: r.stdout };
+}
+
+/** The loader's import of a large export into one shop's index, with its peak memory. */
+export function benchIndex(products: number): { products: number; sample: ReturnType<typeof timed>; index: ReturnType<typeof timed> & { stats: Record<string, number> } } {
+  const base = join(root, '.cache/bench', `index-${products}`);
+  rmSync(base, { recursive: true, force: true });
+  const exportDir = join(base, 'export');
+  const sample = timed([join(root, 'scripts/sample.ts'), '--products', String(products), '--out', exportDir]);
+  const index = timed([join(root, 'scripts/bench/index-only.ts'), exportDir, 'de', join(base, 'de.sqlite')]);
+  const stats = (JSON.parse(index.stdout.trim().split('\n').pop()!) as { stats: Record<string, number> }).stats;
+  rmSync(base, { recursive: true, force: true });
+  return { products, sample, index: { ...index, stats } };
 }
 
 export async function benchBuild(products: number): Promise<BuildBench> {
