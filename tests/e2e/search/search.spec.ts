@@ -367,3 +367,27 @@ test.describe('/search/{term}', () => {
     await expect(page.locator('.search-page .search-hit__title').first()).toContainText('Șuruburi');
   });
 });
+
+test.describe('accessibility', () => {
+  const serious = async (page: Page) => {
+    const { default: AxeBuilder } = await import('@axe-core/playwright');
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
+
+  test('no serious axe violation with the dropdown open (products, facets, contents) and on the results page', async ({ page }) => {
+    await open(page);
+    await type(page, 'Werkhof');
+    await expect(page.locator('[data-search-dropdown] .search-folder').first()).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    expect(await serious(page)).toEqual([]);
+    await box(page).fill('');
+    await type(page, 'Kombizange');
+    await expect(hits(page).first()).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    expect(await serious(page)).toEqual([]);
+    await page.goto(shopUrl('ro', '/search/suruburi'));
+    await expect(page.locator('.search-page .search-hit').first()).toBeVisible();
+    expect(await serious(page)).toEqual([]);
+  });
+});
