@@ -1,5 +1,7 @@
 // One Astro project, built once per shop: SHOP picks the shop (de, at, ro), whose locale
 // configuration (src/shops/<shop>.json) sets the language, the origin and the default country.
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { getShop, isShopCode, originOf } from './src/shops/index.ts';
@@ -14,13 +16,15 @@ if (!isShopCode(code)) {
   throw new Error(`Set SHOP to one of de, at, ro (got ${JSON.stringify(code)}). npm run build builds all three.`);
 }
 const shop = getShop(code);
+const distDir = process.env.DIST_DIR || './dist';
 
 export default defineConfig({
   site: originOf(shop),
   output: 'static',
-  outDir: `${process.env.DIST_DIR || './dist'}/${code}`,
-  // Per shop, so the three shops can build side by side.
-  cacheDir: `./node_modules/.astro/${code}`,
+  outDir: `${distDir}/${code}`,
+  // Per shop and output folder, so builds can run side by side (three shops; tests beside a
+  // developer's build) without reading each other's content store.
+  cacheDir: `./node_modules/.astro/${code}-${createHash('sha1').update(resolve(distDir)).digest('hex').slice(0, 8)}`,
   trailingSlash: 'never',
   build: {
     // Thelia's friendly URLs are flat files: `akku-bohrschrauber.html`.

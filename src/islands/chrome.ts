@@ -210,7 +210,9 @@ if (!reloading) {
     });
   });
 
-  // 13. Rating badge: after the page is idle; cached 1800 s in session storage; a dead widget changes nothing.
+  // 13. Rating badge: fetched only when the footer comes near the viewport (nothing third-party on
+  // the first load), then when the page is idle; cached 1800 s in session storage; a dead widget
+  // changes nothing.
   safe('rating', () => {
     const box = $('[data-rating]');
     const url = box?.dataset.ratingUrl;
@@ -247,6 +249,15 @@ if (!reloading) {
         .finally(() => clearTimeout(timer));
     };
     const idle = (window as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback;
-    addEventListener('load', () => (idle ? idle(run) : setTimeout(run, 200)), { once: true });
+    const near = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        near.disconnect();
+        if (idle) idle(run);
+        else setTimeout(run, 200);
+      },
+      { rootMargin: '400px 0px' },
+    );
+    near.observe(box.parentElement ?? box);
   });
 }

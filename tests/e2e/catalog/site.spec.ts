@@ -32,6 +32,9 @@ for (const shop of SHOPS) {
       const form = await get('/widerrufsformular');
       expect(form.status()).toBe(302);
       expect(form.headers().location).toMatch(/^\/media\/documents\/.+\.pdf$/);
+      const pdf = await get(form.headers().location!);
+      expect(pdf.status(), 'the withdrawal form PDF exists').toBe(200);
+      expect((await pdf.body()).subarray(0, 4).toString()).toBe('%PDF');
       const product = await get(`/product/${F.simpleProductId}`);
       expect(product.status()).toBe(301);
       expect(product.headers().location).toBe(testCatalog(shop).product(F.simpleProductId)!.url);

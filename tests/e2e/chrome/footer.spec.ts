@@ -55,13 +55,18 @@ test('rating widget: badge data shown and cached in session storage for 1800 s',
     calls++;
     return route.fulfill({ json: { ratingvalue: 4.8, ratingcount: 1234, reviewpage: 'https://www.shopvote.de/bewertung_werkhaus_12345.html' }, headers: { 'access-control-allow-origin': '*' } });
   });
-  await page.goto(url('de', aboutPath('de')));
+  await page.goto(url('de', aboutPath('de')), { waitUntil: 'load' });
   const badge = page.locator('[data-rating]');
+  // Below the fold: nothing third-party is fetched on the first load.
+  await page.waitForTimeout(500);
+  expect(calls).toBe(0);
+  await page.locator('.site-footer').scrollIntoViewIfNeeded();
   await expect(badge).toBeVisible();
   await expect(badge).toContainText('4.8 von 5 Sternen aus 1234 Bewertungen');
   const cached = await page.evaluate(() => JSON.parse(sessionStorage.getItem('ratingBadge')!));
   expect(cached.data.ratingcount).toBe(1234);
   await page.reload();
+  await page.locator('.site-footer').scrollIntoViewIfNeeded();
   await expect(badge).toBeVisible();
   expect(calls).toBe(1);
   // Older than 1800 s: fetched again.
@@ -71,6 +76,7 @@ test('rating widget: badge data shown and cached in session storage for 1800 s',
     sessionStorage.setItem('ratingBadge', JSON.stringify(c));
   });
   await page.reload();
+  await page.locator('.site-footer').scrollIntoViewIfNeeded();
   await expect(badge).toBeVisible();
   await expect.poll(() => calls).toBe(2);
 });
@@ -82,6 +88,7 @@ test('an unreachable or hanging rating widget neither breaks nor slows the page'
   const started = Date.now();
   await page.goto(url('de', aboutPath('de')), { waitUntil: 'load' });
   expect(Date.now() - started).toBeLessThan(3000);
+  await page.locator('.site-footer').scrollIntoViewIfNeeded();
   await expect(page.locator('[data-rating]')).toBeHidden();
   await page.locator('.menu-toggle--wide').click();
   await expect(page.locator('#category-menu')).toBeVisible();
