@@ -2,6 +2,14 @@
 import { nextDayPossible } from './delivery.ts';
 
 export function startProductPage(): void {
+  const reviews = document.querySelector<HTMLElement>('[data-reviews]');
+  const reviewsTab = document.getElementById('tab-reviews');
+  if (reviews && reviewsTab) {
+    let loaded = false;
+    reviewsTab.addEventListener('change', () => {
+      if (!loaded) void import('./reviews.ts').then(async (m) => (loaded = await m.loadReviews(reviews)));
+    });
+  }
   const nextDay = document.querySelector<HTMLElement>('[data-next-day]');
   if (nextDay) {
     const { hour, tz, text } = nextDay.dataset;
