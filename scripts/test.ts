@@ -1,6 +1,7 @@
 /**
- * npm test: the unit and contract tests (Vitest), then the browser tests (Playwright on Debian's
- * Chromium). Ends with one line "N passed, N failed" over both.
+ * npm test: the type check (astro check, strict TypeScript over src, scripts, server and tests),
+ * the unit and contract tests (Vitest), then the browser tests (Playwright on Debian's Chromium).
+ * Ends with one line "N passed, N failed" over all of them (the type check counts as one).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -16,6 +17,15 @@ if (!existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium')) {
   process.exit(1);
 }
 
+// The content sync of astro check needs an export: the small fixture export is enough.
+const { writeMiniExport } = await import('../tests/fixtures/mini-export.ts');
+const checkExport = await writeMiniExport(join(reports, 'check-export'));
+const check = spawnSync(bin('astro'), ['check'], {
+  stdio: 'inherit',
+  cwd: root,
+  env: { ...process.env, SHOP: 'de', EXPORT_DIR: checkExport, CATALOG_DIR: join(reports, 'check-catalog'), DIST_DIR: join(reports, 'check-dist'), ASTRO_TELEMETRY_DISABLED: '1' },
+});
+
 const vitestReport = join(reports, 'vitest.json');
 rmSync(vitestReport, { force: true });
 const unit = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], { stdio: 'inherit', cwd: root });
@@ -24,8 +34,8 @@ const e2eReport = join(root, '.cache/e2e/playwright-report.json');
 rmSync(e2eReport, { force: true });
 const e2e = spawnSync(bin('playwright'), ['test'], { stdio: 'inherit', cwd: root });
 
-let passed = 0;
-let failed = 0;
+let passed = check.status === 0 ? 1 : 0;
+let failed = check.status === 0 ? 0 : 1;
 let skipped = 0;
 if (existsSync(vitestReport)) {
   const r = JSON.parse(readFileSync(vitestReport, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
@@ -43,4 +53,4 @@ if (unit.status !== 0 && failed === 0) failed++;
 if (e2e.status !== 0 && failed === 0) failed++;
 
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(failed === 0 && unit.status === 0 && e2e.status === 0 ? 0 : 1);
+process.exit(failed === 0 && check.status === 0 && unit.status === 0 && e2e.status === 0 ? 0 : 1);

@@ -55,7 +55,7 @@ function hashOf(file: string): string | null {
 }
 
 /** The widths made for a source of this width: the standard ones below it, and at most its own. */
-export function widthsFor(sourceWidth: number, maxWidth = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!): number[] {
+export function widthsFor(sourceWidth: number, maxWidth: number = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!): number[] {
   const cap = Math.min(sourceWidth, maxWidth);
   const widths: number[] = IMAGE_WIDTHS.filter((w) => w < cap);
   widths.push(cap);

@@ -62,6 +62,8 @@ export function searchIndex({ shop }: { shop: ShopConfig }): AstroIntegration {
     name: 'search-index',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
+        // SEARCH_INDEX=off skips the index, to measure the page build alone (npm run bench).
+        if (process.env.SEARCH_INDEX === 'off') return logger.warn('SEARCH_INDEX=off: no search index built');
         const started = performance.now();
         const { records } = await buildSearchIndex({
           dbFile: catalogFile(shop.code),
