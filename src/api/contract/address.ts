@@ -33,11 +33,8 @@ export type AddressInput = z.input<typeof AddressInput>;
 
 export const AddressCreateRequest = AddressInput.extend({ customer_id: IdInput.optional() });
 
-export const AddressItem = z.object({
-  ID: z.number().int(),
-  CUSTOMER_ID: z.number().int(),
-  LABEL: z.string(),
-  TITLE: z.number().int(),
+/** The postal part of every address the API answers with (address book and orders). */
+export const PostalAddress = z.object({
   FIRSTNAME: z.string(),
   LASTNAME: z.string(),
   COMPANY: z.string().nullable(),
@@ -48,9 +45,17 @@ export const AddressItem = z.object({
   CITY: z.string(),
   COUNTRY_ID: z.number().int(),
   COUNTRY_TITLE: z.string(),
+  PHONE: z.string(),
+});
+
+export const AddressItem = z.object({
+  ID: z.number().int(),
+  CUSTOMER_ID: z.number().int(),
+  LABEL: z.string(),
+  TITLE: z.number().int(),
+  ...PostalAddress.shape,
   STATE_ID: z.number().int().nullable(),
   STATE_TITLE: z.string().nullable(),
-  PHONE: z.string(),
   CELLPHONE: z.string().nullable(),
   IS_DEFAULT: z.boolean(),
 });

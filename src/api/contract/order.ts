@@ -1,23 +1,12 @@
 /** Orders, invoices, guest invoice links, comments, live catalog data (spec §7). */
 import { z } from 'zod';
 import { IdInput, IntInput, Money, OptionalIdInput, Text } from './common.ts';
+import { PostalAddress } from './address.ts';
 
 export const ORDER_STATUSES = ['not_paid', 'paid', 'processing', 'sent', 'canceled', 'payment_error'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const OrderAddress = z.object({
-  FIRSTNAME: z.string(),
-  LASTNAME: z.string(),
-  COMPANY: z.string().nullable(),
-  ADDRESS1: z.string(),
-  ADDRESS2: z.string(),
-  ADDRESS3: z.string().nullable(),
-  ZIPCODE: z.string(),
-  CITY: z.string(),
-  COUNTRY_ID: z.number().int(),
-  COUNTRY_TITLE: z.string(),
-  PHONE: z.string(),
-});
+export const OrderAddress = PostalAddress;
 
 export const OrderItem = z.object({
   ID: z.number().int(),

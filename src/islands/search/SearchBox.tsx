@@ -13,7 +13,7 @@ import { m } from '../../i18n/generated/messages.js';
 import type { MoneyFormat } from '../../catalog/prices.ts';
 import { DEBOUNCE_MS, cleanTerm, formatCount, isSearchable, searchPath } from './rules.ts';
 import { preloadTerm } from './engine.ts';
-import { useSearch } from './useSearch.ts';
+import { statusText, useSearch } from './useSearch.ts';
 import { ContentGroups, Facets, HitBody, Sentinel, usePrice } from './Results.tsx';
 
 interface Props {
@@ -106,18 +106,7 @@ export default function SearchBox({ label, placeholder, submitLabel, money }: Pr
     }
   };
 
-  const status =
-    state.status === 'short'
-      ? m.search_hint()
-      : state.status === 'error'
-        ? m.search_error()
-        : state.status === 'loading'
-          ? m.search_loading()
-          : state.status === 'done'
-            ? state.total === 0 && !state.contents.length
-              ? m.search_none()
-              : m.search_count({ count: formatCount(state.total) })
-            : '';
+  const status = statusText(state);
   const expanded = visible && state.status !== 'idle';
   const panelRoot = useCallback(() => panel.current, []);
 

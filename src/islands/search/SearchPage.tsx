@@ -7,8 +7,8 @@
 import { useEffect, useState } from 'react';
 import { m } from '../../i18n/generated/messages.js';
 import type { MoneyFormat } from '../../catalog/prices.ts';
-import { formatCount, termFromPath } from './rules.ts';
-import { useSearch } from './useSearch.ts';
+import { termFromPath } from './rules.ts';
+import { statusText, useSearch } from './useSearch.ts';
 import { ContentGroups, Facets, HitBody, Sentinel, usePrice } from './Results.tsx';
 
 export default function SearchPage({ money, siteName }: { money: MoneyFormat; siteName: string }) {
@@ -23,20 +23,7 @@ export default function SearchPage({ money, siteName }: { money: MoneyFormat; si
   const { state, category, setCategory, loadMore } = useSearch(term ?? '', false);
   const price = usePrice(money);
 
-  const status =
-    state.status === 'short'
-      ? m.search_hint()
-      : state.status === 'error'
-        ? m.search_error()
-        : state.status === 'loading'
-          ? m.search_loading()
-          : state.status === 'done'
-            ? state.total === 0 && !state.contents.length
-              ? m.search_none()
-              : m.search_count({ count: formatCount(state.total) })
-            : term === ''
-              ? m.search_empty()
-              : '';
+  const status = statusText(state) || (state.status === 'idle' && term === '' ? m.search_empty() : '');
 
   return (
     <div className="search-page container">

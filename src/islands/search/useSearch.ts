@@ -1,7 +1,8 @@
 /** The state of one search (dropdown or results page): products by chunks, facets, contents. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { searchContents, searchProducts, type ContentHit, type ProductHit, type ProductSearch } from './engine.ts';
-import { isSearchable } from './rules.ts';
+import { formatCount, isSearchable } from './rules.ts';
+import { m } from '../../i18n/generated/messages.js';
 
 export type Status = 'idle' | 'short' | 'loading' | 'done' | 'error';
 
@@ -92,4 +93,20 @@ export function useSearch(term: string, dropdown: boolean) {
   }, [state.items.length, dropdown]);
 
   return { state, category, setCategory, loadMore };
+}
+
+/** The status line of the box and the results page (hint, loading, error, none, count); '' otherwise. */
+export function statusText(state: SearchState): string {
+  switch (state.status) {
+    case 'short':
+      return m.search_hint();
+    case 'error':
+      return m.search_error();
+    case 'loading':
+      return m.search_loading();
+    case 'done':
+      return state.total === 0 && !state.contents.length ? m.search_none() : m.search_count({ count: formatCount(state.total) });
+    default:
+      return '';
+  }
 }
