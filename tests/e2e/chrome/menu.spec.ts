@@ -63,7 +63,7 @@ for (const [name, width] of Object.entries(WIDTHS)) {
     test('keyboard: Enter opens, Tab reaches the expanders, Enter expands, Escape collapses and closes with focus back', async ({ page }) => {
       const tree = menuTreeOf('de');
       const withKids = tree.findIndex((n) => n.expander);
-      test.skip(withKids < 0, 'the sample has no nested categories');
+      expect(withKids, 'the sample has nested categories (a four-level tree)').toBeGreaterThanOrEqual(0);
       await page.goto(url('de', aboutPath('de')));
       await toggle(page, width).focus();
       await page.keyboard.press('Enter');
@@ -92,7 +92,7 @@ for (const [name, width] of Object.entries(WIDTHS)) {
     test('the mega menu shows at most 5 third-level items per second-level category', async ({ page }) => {
       const tree = menuTreeOf('de');
       const second = tree.flatMap((n) => n.children).find((n) => n.children.length > 5) ?? tree.flatMap((n) => n.children).find((n) => n.children.length > 0);
-      test.skip(!second, 'the sample has no third-level categories');
+      expect(second, 'the sample has third-level categories').toBeDefined();
       const parent = tree.find((n) => n.children.includes(second!))!;
       await page.goto(url('de', aboutPath('de')));
       await toggle(page, width).click();
