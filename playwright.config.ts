@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { E2E } from './tests/e2e/setup/paths.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.ts';
 
 /**
  * Browser tests drive Debian's Chromium (nothing is downloaded). The global setup generates a
@@ -17,8 +18,8 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
     trace: 'off',
   },

@@ -6,13 +6,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { CHROMIUM_PATH } from './lib/chromium.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const reports = join(root, '.cache/test-reports');
 mkdirSync(reports, { recursive: true });
 const bin = (name: string) => join(root, 'node_modules/.bin', name);
 
-if (!existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium')) {
+if (!existsSync(CHROMIUM_PATH)) {
   console.error("The browser tests need Debian's Chromium at /usr/bin/chromium. Install it with: apt-get install chromium");
   process.exit(1);
 }

@@ -17,6 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Page } from 'playwright-core';
 import { buildShops } from '../lib/build-shops.ts';
 import { createShopServer } from '../lib/shop-server.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
 import { getShop, type ShopCode } from '../../src/shops/index.ts';
 
@@ -45,8 +46,8 @@ await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
 const port = (server.address() as AddressInfo).port;
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 });
 
 interface Script {

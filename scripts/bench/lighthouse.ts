@@ -15,6 +15,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.ts';
 import { buildShops } from '../lib/build-shops.ts';
 import { createShopServer } from '../lib/shop-server.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
@@ -48,8 +49,8 @@ const product = catalog.bestsellers(1)[0]!;
 const pages = { home: '/', category: category.url, product: product.url };
 
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
 
 interface Run {

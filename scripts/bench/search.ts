@@ -19,6 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const { values } = parseArgs({
@@ -72,37 +73,17 @@ if (values.child) {
   const rssBefore = process.resourceUsage().maxRSS * 1024;
   const outDir = join(dirOf(n), 'site');
   mkdirSync(outDir, { recursive: true });
-  // The same steps as buildSearchIndex, with the binary's peak read before it is closed.
-  const pagefind = await import('pagefind');
-  const { Catalog } = await import('../../src/catalog/catalog.ts');
-  const { searchRecords } = await import('../../src/catalog/search-records.ts');
+  const { buildSearchIndex } = await import('../../src/integrations/search-index.ts');
   const started = performance.now();
-  const catalog = new Catalog(dbFile);
-  const { index } = await pagefind.createIndex({ forceLanguage: 'de' });
-  let records = 0;
-  let batch: Promise<unknown>[] = [];
-  for (const r of searchRecords(dbFile, {
+  let pagefindPeak = 0;
+  const { records } = await buildSearchIndex({
+    dbFile,
+    outDir,
     language: 'de',
     countryIds: shop.countries.map((c) => c.id),
-    taxRules: catalog.taxRules(),
-    categories: catalog.categories(),
-    brands: new Map(catalog.brands().map((b) => [b.id, b.title])),
-    folders: catalog.folders(),
-  })) {
-    batch.push(index!.addCustomRecord(r));
-    records++;
-    if (batch.length >= 200) {
-      await Promise.all(batch);
-      batch = [];
-    }
-  }
-  await Promise.all(batch);
-  rmSync(join(outDir, 'pagefind'), { recursive: true, force: true });
-  await index!.writeFiles({ outputPath: join(outDir, 'pagefind') });
+    beforeClose: () => (pagefindPeak = childPeakRss()),
+  });
   const seconds = (performance.now() - started) / 1000;
-  const pagefindPeak = childPeakRss();
-  await pagefind.close();
-  for (const f of readdirSync(join(outDir, 'pagefind'))) if (/^pagefind-(ui|modular-ui|component-ui|highlight)\./.test(f)) rmSync(join(outDir, 'pagefind', f));
   const out = { products: n, records, seconds, nodePeakRssBytes: process.resourceUsage().maxRSS * 1024, nodeRssBeforeIndexBytes: rssBefore, pagefindPeakRssBytes: pagefindPeak, size: dirSize(join(outDir, 'pagefind')) };
   writeFileSync(join(dirOf(n), 'index-result.json'), JSON.stringify(out));
   process.exit(0);
@@ -155,8 +136,8 @@ if (existsSync(bigIndex)) {
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const port = (server.address() as AddressInfo).port;
   const b = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   const runs = [];
   for (let run = 0; run < 3; run++) {

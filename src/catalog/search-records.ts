@@ -12,7 +12,7 @@
  */
 import { DatabaseSync } from 'node:sqlite';
 import type { TaxRule } from './export-schema.ts';
-import type { CategoryRow } from './catalog.ts';
+import type { Catalog, CategoryRow } from './catalog.ts';
 import type { ContentModel, FolderModel, ProductCard, ProductModel } from './models.ts';
 import { priceCents, taxesFor } from './prices.ts';
 
@@ -35,6 +35,18 @@ export interface RecordOptions {
   categories: CategoryRow[];
   brands: Map<number, string>;
   folders: FolderModel[];
+}
+
+/** The options of searchRecords, read from a shop's catalog index. */
+export function recordOptionsOf(catalog: Catalog, language: string, countryIds: number[]): RecordOptions {
+  return {
+    language,
+    countryIds,
+    taxRules: catalog.taxRules(),
+    categories: catalog.categories(),
+    brands: new Map(catalog.brands().map((b) => [b.id, b.title])),
+    folders: catalog.folders(),
+  };
 }
 
 /** Text of sanitised editor HTML, for indexing. */

@@ -12,27 +12,27 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Catalog, catalogFile } from '../catalog/catalog.ts';
-import { searchRecords } from '../catalog/search-records.ts';
+import { recordOptionsOf, searchRecords } from '../catalog/search-records.ts';
 import type { ShopConfig } from '../shops/schema.ts';
 
 /** Records sent to the Pagefind service at once (it answers each one). */
 const BATCH = 200;
 
-export async function buildSearchIndex(o: { dbFile: string; outDir: string; language: string; countryIds: number[] }): Promise<{ records: number }> {
+export async function buildSearchIndex(o: {
+  dbFile: string;
+  outDir: string;
+  language: string;
+  countryIds: number[];
+  /** Called after the files are written, before Pagefind's process closes (the bench reads its memory). */
+  beforeClose?: () => void;
+}): Promise<{ records: number }> {
   const pagefind = await import('pagefind');
   const catalog = new Catalog(o.dbFile);
   const { index, errors } = await pagefind.createIndex({ forceLanguage: o.language });
   if (!index) throw new Error(`search index: ${errors.join('; ')}`);
   let records = 0;
   try {
-    const options = {
-      language: o.language,
-      countryIds: o.countryIds,
-      taxRules: catalog.taxRules(),
-      categories: catalog.categories(),
-      brands: new Map(catalog.brands().map((b) => [b.id, b.title])),
-      folders: catalog.folders(),
-    };
+    const options = recordOptionsOf(catalog, o.language, o.countryIds);
     let batch: Promise<{ errors: string[] }>[] = [];
     const flush = async () => {
       for (const r of await Promise.all(batch)) if (r.errors.length) throw new Error(`search index: ${r.errors.join('; ')}`);
@@ -48,6 +48,7 @@ export async function buildSearchIndex(o: { dbFile: string; outDir: string; lang
     rmSync(out, { recursive: true, force: true });
     const written = await index.writeFiles({ outputPath: out });
     if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`);
+    o.beforeClose?.();
     // The site uses its own UI (src/islands/search/): Pagefind's ready-made UIs are not shipped.
     for (const f of readdirSync(out)) if (/^pagefind-(ui|modular-ui|component-ui|highlight)\./.test(f)) rmSync(join(out, f));
   } finally {

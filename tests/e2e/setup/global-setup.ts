@@ -2,12 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { E2E } from './paths.ts';
+import { CHROMIUM_PATH } from '../../../scripts/lib/chromium.ts';
 import { buildShops } from '../../../scripts/lib/build-shops.ts';
 
 /** Generates the sample catalog (once per size) and builds the three shops for the tests. */
 export default async function globalSetup() {
-  if (!existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH) {
-    throw new Error("Browser tests need Debian's Chromium at /usr/bin/chromium: apt-get install chromium (.ci/run does it).");
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Browser tests need Debian's Chromium at ${CHROMIUM_PATH}: apt-get install chromium (.ci/run does it).`);
   }
   const marker = join(E2E.exportDir, 'manifest.json');
   const sample = spawnSync(process.execPath, [join(E2E.root, 'scripts/sample.ts'), '--products', String(E2E.products), '--out', E2E.exportDir], {

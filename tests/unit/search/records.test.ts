@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCatalogIndex } from '../../../src/catalog/build-index.ts';
 import { Catalog } from '../../../src/catalog/catalog.ts';
-import { CATEGORY_SEPARATOR, htmlText, searchRecords, type SearchRecord } from '../../../src/catalog/search-records.ts';
+import { CATEGORY_SEPARATOR, htmlText, recordOptionsOf, searchRecords, type SearchRecord } from '../../../src/catalog/search-records.ts';
 import { getShop } from '../../../src/shops/index.ts';
 import { miniProduct, writeMiniExport } from '../../fixtures/mini-export.ts';
 
@@ -22,14 +22,7 @@ beforeAll(async () => {
   await buildCatalogIndex({ exportDir, shop, dbFile });
   const catalog = new Catalog(dbFile);
   records = [
-    ...searchRecords(dbFile, {
-      language: 'de',
-      countryIds: shop.countries.map((c) => c.id),
-      taxRules: catalog.taxRules(),
-      categories: catalog.categories(),
-      brands: new Map(catalog.brands().map((b) => [b.id, b.title])),
-      folders: catalog.folders(),
-    }),
+    ...searchRecords(dbFile, recordOptionsOf(catalog, 'de', shop.countries.map((c) => c.id))),
   ];
 });
 
