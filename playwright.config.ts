@@ -25,7 +25,7 @@ export default defineConfig({
   },
   webServer: {
     command: `node scripts/serve.ts`,
-    env: { PORT: String(E2E.port), DIST_DIR: E2E.dist },
+    env: { PORT: String(E2E.port), DIST_DIR: E2E.dist, API_URL: `http://127.0.0.1:${E2E.apiPort}` },
     url: `http://127.0.0.1:${E2E.port}/`,
     reuseExistingServer: false,
     timeout: 30_000,

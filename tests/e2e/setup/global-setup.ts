@@ -1,11 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { E2E } from './paths.ts';
 import { CHROMIUM_PATH } from '../../../scripts/lib/chromium.ts';
 import { buildShops } from '../../../scripts/lib/build-shops.ts';
+import { startApi } from '../../../server/main.ts';
 
-/** Generates the sample catalog (once per size) and builds the three shops for the tests. */
+/**
+ * Generates the sample catalog (once per size), builds the three shops for the tests and starts the
+ * shop API on that catalog with a fresh database (the web server, started before this, proxies
+ * /api to it). Returns the teardown that stops the API.
+ */
 export default async function globalSetup() {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Browser tests need Debian's Chromium at ${CHROMIUM_PATH}: apt-get install chromium (.ci/run does it).`);
@@ -24,4 +29,8 @@ export default async function globalSetup() {
     quiet: true,
     env: { SHOP_ORIGIN_TEMPLATE: `http://{shop}.localhost:${E2E.port}` },
   });
+  rmSync(E2E.apiDb, { force: true });
+  for (const suffix of ['-wal', '-shm']) rmSync(E2E.apiDb + suffix, { force: true });
+  const api = await startApi({ exportDir: E2E.exportDir, port: E2E.apiPort, dbFile: E2E.apiDb, log: () => {} });
+  return () => api.close();
 }

@@ -1,13 +1,19 @@
 import { resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../../..');
-const cache = resolve(root, '.cache/e2e');
+// E2E_CACHE and E2E_PORT let two runs (e.g. two worktrees) live side by side.
+const cache = resolve(root, process.env.E2E_CACHE || '.cache/e2e');
 
 /** Where the browser tests keep their catalog, index and built shops, apart from the developer's. */
 export const E2E = {
   root,
   products: Number(process.env.E2E_PRODUCTS || 200),
   port: Number(process.env.E2E_PORT || 4391),
+  /** The shop API the global setup starts on the sample export; the shop server proxies /api to it. */
+  get apiPort() {
+    return this.port + 1;
+  },
+  apiDb: resolve(cache, 'api/shop.sqlite'),
   exportDir: resolve(cache, 'export'),
   catalogDir: resolve(cache, 'catalog'),
   dist: resolve(cache, 'dist'),
