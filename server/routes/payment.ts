@@ -68,6 +68,13 @@ export function registerPayment(app: Hono, deps: Deps) {
     };
   });
 
+  route(app, deps, 'removeCoupon', ({ body, customer }) => {
+    const row = loadCart(deps, body.cart_id, customer, { forUpdate: true });
+    if (body.customer_id !== undefined && row.customer_id !== null && body.customer_id !== row.customer_id) throw new HttpError(404, ERRORS.cartNotFound);
+    deps.sql('UPDATE cart SET coupon_code = NULL WHERE id = ?').run(row.id);
+    return { status_code: 200 as const, status: 'ok' as const, data: priceCart(deps, { ...row, coupon_code: null }, cartCustomer(deps, row, customer)).cart };
+  });
+
   for (const code of PAYMENT_CODES) {
     route(app, deps, PAY_KEYS[code], ({ body, customer }) => {
       const outcome = placeOrder(deps, code, body as never, customer as CustomerRow);

@@ -119,6 +119,7 @@ describe("another customer's cart", () => {
       ['cartClear', { 'thelia.cart_id': aliceCart }],
       ['cartAssign', { email: bob.email, cart_id: aliceCart }],
       ['insertCoupon', { coupon_code: 'MINUS5', cart_id: aliceCart }],
+      ['removeCoupon', { cart_id: aliceCart }],
       ['postage', { country_id: FIX.AT, cart_id: aliceCart }],
       ['payVorkasse', { cart_id: aliceCart, customer_id: bob.id }],
       ['payPaypal', { cart_id: aliceCart, customer_id: alice.id }],

@@ -356,6 +356,10 @@ describe('payment methods and coupons', () => {
     expect(fixed.json.data).toMatchObject({ discount: 5 });
     const cart = await api.call('cartGet', { body: { 'thelia.cart_id': cartId } });
     expect(cart.json.data.totals).toMatchObject({ goods: 36, discount: 5, shipment: 5.9, total: 36.9 });
+    const removed = await api.call('removeCoupon', { body: { cart_id: cartId } });
+    expect(removed.json.data).toMatchObject({ coupon_code: null, totals: { goods: 36, discount: 0, shipment: 5.9, total: 41.9 } });
+    expect((await api.call('cartGet', { body: { 'thelia.cart_id': cartId } })).json.data.coupon_code).toBeNull();
+    expect((await api.call('removeCoupon', { body: { cart_id: 424242 } })).json.message).toBe(ERRORS.cartNotFound);
   });
 });
 

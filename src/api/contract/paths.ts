@@ -86,6 +86,7 @@ export const ENDPOINTS = {
   // --- payment
   activePayment: { method: 'GET', path: '/api/ExternalOrderApi/getActivePaymentMethods/:cartId', auth: 'cart', summary: 'Payment methods available for a cart', response: payment.ActivePaymentMethodsResponse, errors: [ERRORS.cartNotFound] },
   insertCoupon: { method: 'POST', path: '/api/ExternalOrderApi/insertCoupon/', auth: 'cart', summary: 'Apply a coupon to a cart', body: payment.InsertCouponRequest, response: payment.InsertCouponResponse, errors: [ERRORS.couponNotFound, ERRORS.couponExpired, ERRORS.couponMinimum, ERRORS.couponUsed, ERRORS.cartNotFound] },
+  removeCoupon: { method: 'POST', path: '/api/ExternalOrderApi/removeCoupon/', auth: 'cart', summary: 'Remove the coupon from a cart; answers the cart', body: payment.RemoveCouponRequest, response: cart.CartResponse, errors: [ERRORS.cartNotFound] },
   payPaypal: payEndpoint('PayPal'),
   payGlobalPayments: payEndpoint('GlobalPayments'),
   paySofort: payEndpoint('Sofort'),
