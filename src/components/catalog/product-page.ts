@@ -1,7 +1,9 @@
 /** The product page's behaviour: next-day delivery text and the quantity step. No framework. */
 import { nextDayPossible } from './delivery.ts';
+import { wireAddToCart } from '../../islands/cart/add-to-cart.ts';
 
 export function startProductPage(): void {
+  wireAddToCart();
   const reviews = document.querySelector<HTMLElement>('[data-reviews]');
   const reviewsTab = document.getElementById('tab-reviews');
   if (reviews && reviewsTab) {
