@@ -37,7 +37,7 @@ import type {
 } from './models.ts';
 
 /** Bump when the index layout or what goes into it changes: forces a rebuild. */
-const INDEX_VERSION = 4;
+const INDEX_VERSION = 5;
 
 const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -324,6 +324,8 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
     const card: ProductCard = {
       id: p.id, title: model.title, url: model.url, brandId, image: model.images[0] ? image(p.images[0]!) : null,
       price: shown.price, crossedOut: shown.crossedOut, inStock: variants.some((v) => v.quantity > 0),
+      ...(variants.length === 1 ? { pse: variants[0]!.id } : {}),
+      ...((p.module.quantityStep ?? 1) > 1 ? { step: p.module.quantityStep } : {}),
     };
     const facets: ProductFacets = {
       promo: main.promo,

@@ -38,6 +38,10 @@ export interface ListingItem {
   f: number[];
   /** 1 = on promotion, 2 = new, 3 = both */
   g: number;
+  /** the only variant's id of a product without variants (its card has an add-to-cart button) */
+  v?: number;
+  /** quantity step, when above 1 */
+  q?: number;
 }
 
 export interface ListingData {
@@ -249,6 +253,7 @@ export interface ListingTexts {
   priceTo: string;
   apply: string;
   reset: string;
+  addToCart: string;
 }
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -269,8 +274,14 @@ export function cardHtml(it: ListingItem, data: Pick<ListingData, 'imgs'>, texts
     `<li class="card" data-id="${it.id}"><a class="card-link" href="${esc(it.u)}"><span class="card-img">${picture}${badges}</span>` +
     `<span class="card-title">${esc(it.t)}</span></a>` +
     `<p class="card-price${it.x > 0 ? ' is-sale' : ''}">${esc(price)}${was}</p>` +
-    `<p class="card-stock ${it.a ? 'is-in' : 'is-out'}">${esc(it.a ? texts.inStock : texts.outOfStock)}</p></li>`
+    `<p class="card-stock ${it.a ? 'is-in' : 'is-out'}">${esc(it.a ? texts.inStock : texts.outOfStock)}</p>${cartButton(it, texts)}</li>`
   );
+}
+
+/** Products without variants add to the cart from their card (sold-out and price-on-request ones do not). */
+function cartButton(it: ListingItem, texts: ListingTexts): string {
+  if (!it.v || !it.a || it.p <= 0) return '';
+  return `<button type="button" class="add-to-cart card-cart" data-add-to-cart data-product-id="${it.id}" data-pse-id="${it.v}" data-step="${it.q ?? 1}"><span data-cart-label>${esc(texts.addToCart)}</span><span class="visually-hidden">: ${esc(it.t)}</span></button>`;
 }
 
 /** Cards; the first `eagerCount` load at once, and the very first is the page's main image when `priority`. */

@@ -142,6 +142,10 @@ export interface ProductCard {
   price: number;
   crossedOut: number | null;
   inStock: boolean;
+  /** The only variant's id (pse) of a product without variants: its card can add it to the cart. */
+  pse?: number;
+  /** Quantity step, when above 1. */
+  step?: number;
 }
 
 /** What listings filter on, beyond the card: the default variant's flags and every feature value. */

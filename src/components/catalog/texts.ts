@@ -29,6 +29,7 @@ export function listingTexts(): ListingTexts {
     priceTo: t.catalog_priceTo({ symbol: shop.currency.symbol }),
     apply: t.catalog_apply,
     reset: t.catalog_reset,
+    addToCart: t.catalog_addToCart,
   };
 }
 

@@ -32,4 +32,5 @@ export const clientListingTexts = (symbol: string): ListingTexts => ({
   priceTo: m.catalog_priceTo({ symbol }),
   apply: m.catalog_apply(),
   reset: m.catalog_reset(),
+  addToCart: m.catalog_addToCart(),
 });

@@ -30,7 +30,7 @@ const texts = {
   page: 'Seite', previous: 'Zurück', next: 'Weiter', loadMore: 'Mehr', pagination: 'Seiten', noResults: 'Keine', was: 'statt', sortBy: 'Sortieren',
   sorts: { sales: 'Beliebtheit', 'price-asc': 'Preis auf', 'price-desc': 'Preis ab', new: 'Neu', name: 'Name' }, filters: 'Filter',
   subcategories: 'Kategorien', brands: 'Marken', availability: 'Verfügbarkeit', onlyInStock: 'Nur lieferbare', price: 'Preis', priceFrom: 'von',
-  priceTo: 'bis', apply: 'OK', reset: 'Zurücksetzen',
+  priceTo: 'bis', apply: 'OK', reset: 'Zurücksetzen', addToCart: 'In den Warenkorb',
 } satisfies ListingTexts;
 const money = { symbol: '€', format: '%n %s', locale: 'de-DE' };
 const ids = (s: Partial<ReturnType<typeof defaultState>>) => queryListing(data, { ...defaultState(), ...s }).items.map((i) => i.id);
@@ -91,6 +91,15 @@ describe('the listing engine', () => {
     expect(html).toMatch(/<s>.*9,00 €<\/s>/);
     expect(html).toContain('Nicht auf Lager');
     expect(html).toContain('Angebot');
+  });
+  it('gives the card of a product without variants an add-to-cart button (not when sold out or on request)', () => {
+    const html = cardHtml(item(6, { t: 'Kabel', v: 61, q: 5 }), data, texts, money);
+    expect(html).toMatch(/<button type="button" class="add-to-cart card-cart" data-add-to-cart data-product-id="6" data-pse-id="61" data-step="5">/);
+    expect(html).toContain('<span data-cart-label>In den Warenkorb</span><span class="visually-hidden">: Kabel</span>');
+    expect(cardHtml(item(6, { v: 61 }), data, texts, money)).toContain('data-step="1"');
+    expect(cardHtml(item(6), data, texts, money)).not.toContain('data-add-to-cart');
+    expect(cardHtml(item(6, { v: 61, a: 0 }), data, texts, money)).not.toContain('data-add-to-cart');
+    expect(cardHtml(item(6, { v: 61, p: 0 }), data, texts, money)).not.toContain('data-add-to-cart');
   });
   it('renders pager links that carry the state, and the filters with counts', () => {
     const state = { ...defaultState(), brand: [3] };
