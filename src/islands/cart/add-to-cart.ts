@@ -35,6 +35,9 @@ function quantityFor(button: HTMLElement, step: number): number {
   return Number.isFinite(n) && n > 0 ? n : step;
 }
 
+/** The part of the button that shows its state (cards keep a hidden product title beside it). */
+const labelOf = (button: HTMLElement) => button.querySelector<HTMLElement>('[data-cart-label]') ?? button;
+
 async function add(button: HTMLButtonElement, label: string) {
   const productId = Number(button.dataset.productId);
   const pseId = Number(button.dataset.pseId);
@@ -50,15 +53,15 @@ async function add(button: HTMLButtonElement, label: string) {
   button.removeAttribute('aria-busy');
   if (!ok) {
     button.dataset.state = '';
-    button.textContent = label;
+    labelOf(button).textContent = label;
     return;
   }
   button.dataset.state = 'done';
-  button.textContent = m.cart_addedShort();
+  labelOf(button).textContent = m.cart_addedShort();
   setTimeout(() => {
     if (button.dataset.state !== 'done') return;
     button.dataset.state = '';
-    button.textContent = label;
+    labelOf(button).textContent = label;
   }, 2000);
 }
 
@@ -68,10 +71,10 @@ function onClick(e: MouseEvent) {
   e.preventDefault();
   if (button.getAttribute('aria-busy') === 'true') return;
   // Feedback first, synchronously: the next frame already shows it.
-  const label = button.dataset.label ?? (button.dataset.label = button.textContent?.trim() ?? '');
+  const label = button.dataset.label ?? (button.dataset.label = labelOf(button).textContent?.trim() ?? '');
   button.setAttribute('aria-busy', 'true');
   button.dataset.state = 'busy';
-  button.textContent = m.cart_adding();
+  labelOf(button).textContent = m.cart_adding();
   void add(button, label);
 }
 
