@@ -14,10 +14,11 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { buildShops } from '../lib/build-shops.ts';
 import { createShopServer } from '../lib/shop-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.ts';
+import { compressedBytes, trackScripts } from '../lib/script-bytes.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
 import { getShop, type ShopCode } from '../../src/shops/index.ts';
 
@@ -50,27 +51,8 @@ const browser = await chromium.launch({
   args: CHROMIUM_ARGS,
 });
 
-interface Script {
-  url: string;
-  encodedBytes: number;
-  decodedBytes: number;
-  encoding: string;
-}
-
-async function track(page: Page) {
-  const scripts: Script[] = [];
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  const meta = new Map<string, { url: string; type: string; encoding: string }>();
-  cdp.on('Network.responseReceived', (e) => meta.set(e.requestId, { url: e.response.url, type: e.type, encoding: String(e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'identity') }));
-  cdp.on('Network.loadingFinished', (e) => {
-    const m = meta.get(e.requestId);
-    if (m?.type === 'Script') scripts.push({ url: m.url, encodedBytes: e.encodedDataLength, decodedBytes: 0, encoding: m.encoding });
-  });
-  return scripts;
-}
-
-const sum = (s: Script[]) => s.reduce((n, x) => n + x.encodedBytes, 0);
+const track = trackScripts;
+const sum = compressedBytes;
 const results = [];
 for (const shop of shops) {
   const catalog = new Catalog(join(catalogDir, `${shop}.sqlite`));
