@@ -8,8 +8,13 @@
  * Below 1200 px the menu is an off-canvas modal: a labelled dialog (aria-modal), everything else
  * on the page inert while it is open, Tab and Shift+Tab wrap inside it, and closing it (Escape,
  * the close button, an outside click) returns focus to the button that opened it.
+ *
+ * The tree is not in the page: it is fetched from /chrome/category-menu.html (built once per shop)
+ * when this module loads, i.e. on the first pointer or focus on a menu control. If that fails, the
+ * open menu says so and offers to try again.
  */
 const menu = document.querySelector<HTMLElement>('[data-category-menu]')!;
+const body = menu.querySelector<HTMLElement>('[data-menu-body]')!;
 const backdrop = document.querySelector<HTMLElement>('[data-menu-backdrop]');
 const toggles = () => [...document.querySelectorAll<HTMLElement>('[data-menu-toggle]')];
 const offCanvas = matchMedia('(max-width: 1199.98px)');
@@ -59,7 +64,51 @@ function setOpen(open: boolean, trigger?: HTMLElement) {
   }
 }
 
-export function toggleMenu(trigger: HTMLElement) {
+let tree: Promise<boolean> | undefined;
+
+/** Puts the tree into the menu; false (and a message with a retry button) when it cannot be had. */
+function loadTree(): Promise<boolean> {
+  return (tree ??= (async () => {
+    try {
+      const res = await fetch(body.dataset.src!, { headers: { accept: 'text/html' } });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      const parsed = new DOMParser().parseFromString(await res.text(), 'text/html').querySelector('[data-menu-tree]');
+      if (!parsed) throw new Error('no [data-menu-tree] in the answer');
+      body.replaceChildren(...document.importNode(parsed, true).childNodes);
+      body.removeAttribute('aria-busy');
+      return true;
+    } catch (error) {
+      console.warn('category menu: the tree could not be loaded', error);
+      tree = undefined;
+      const message = document.createElement('p');
+      message.className = 'cm-error';
+      message.setAttribute('role', 'alert');
+      message.textContent = body.dataset.error ?? '';
+      const retry = document.createElement('button');
+      retry.type = 'button';
+      retry.className = 'cm-retry';
+      retry.textContent = body.dataset.retry ?? '';
+      retry.addEventListener('click', async () => {
+        if (await loadTree()) body.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+      });
+      body.replaceChildren(message, retry);
+      body.removeAttribute('aria-busy');
+      return false;
+    }
+  })());
+}
+void loadTree();
+
+let opening = false;
+
+export async function toggleMenu(trigger: HTMLElement) {
+  if (opening) return;
+  if (menu.hidden) {
+    // A second click while the tree is still on its way must not close the menu it opens.
+    opening = true;
+    await loadTree();
+    opening = false;
+  }
   setOpen(menu.hidden === true, trigger);
 }
 

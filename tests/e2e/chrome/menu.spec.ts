@@ -15,6 +15,8 @@ const menu = (page: Page) => page.locator('#category-menu');
 test('the menu lists only categories with products, with icons, expanders where a child has products, then the content links', async ({ page }) => {
   const tree = menuTreeOf('de');
   await page.goto(url('de', aboutPath('de')));
+  await page.setViewportSize(viewport(WIDTHS.desktop));
+  await page.locator('.menu-toggle--wide').click();
   const top = page.locator('#category-menu .cm-level--1 > li');
   await expect(top).toHaveCount(tree.length);
   const rows = testCatalog('de').categories();
@@ -109,3 +111,37 @@ for (const [name, width] of Object.entries(WIDTHS)) {
     });
   });
 }
+
+test('the tree is not in the page: it is fetched on the first interaction with the menu button', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/chrome/category-menu.html')) fetched.push(r.url());
+  });
+  await page.setViewportSize(viewport(WIDTHS.desktop));
+  await page.goto(url('de', aboutPath('de')));
+  await expect(page.locator('#category-menu [data-menu-body]')).toBeAttached();
+  await expect(page.locator('#category-menu .cm-level')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(fetched).toEqual([]);
+  await page.locator('.menu-toggle--wide').hover();
+  await expect.poll(() => fetched.length).toBe(1);
+  await page.locator('.menu-toggle--wide').click();
+  await expect(page.locator('#category-menu .cm-level--1 > li').first()).toBeVisible();
+  await expect(page.locator('#category-menu [data-menu-body]')).not.toHaveAttribute('aria-busy', 'true');
+});
+
+test('a menu tree that cannot be loaded says so and loads on retry', async ({ page }) => {
+  await page.setViewportSize(viewport(WIDTHS.desktop));
+  let fail = true;
+  await page.route('**/chrome/category-menu.html', (route) => (fail ? route.fulfill({ status: 503, body: 'down' }) : route.continue()));
+  await page.goto(url('de', aboutPath('de')));
+  await page.locator('.menu-toggle--wide').click();
+  await expect(menu(page)).toBeVisible();
+  await expect(page.locator('#category-menu [role="alert"]')).toHaveText('Bei der Verbindung zum Server ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.');
+  fail = false;
+  await page.locator('#category-menu .cm-retry').click();
+  await expect(page.locator('#category-menu .cm-level--1 > li').first()).toBeVisible();
+  await expect(page.locator('#category-menu [role="alert"]')).toHaveCount(0);
+  // Focus moved to the first entry of the tree.
+  expect(await page.evaluate(() => !!document.activeElement?.closest('.cm-level--1'))).toBe(true);
+});
