@@ -17,7 +17,7 @@ import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { DOCUMENTS, STREAMS, type Image, type Document, type Locale, type Texts } from './export-schema.ts';
 import { openExport, type Fault } from './read-export.ts';
-import { isSellable, priceCents, shownPrice, taxesFor } from './prices.ts';
+import { encodeModes, isSellable, modeCountries, modeTaxes, priceCents, shownPrice, taxesFor } from './prices.ts';
 import { sanitizeEditorHtml } from './sanitize.ts';
 import { buildTree } from './tree.ts';
 import { collapseRedirects, pathOf } from './urls.ts';
@@ -37,7 +37,7 @@ import type {
 } from './models.ts';
 
 /** Bump when the index layout or what goes into it changes: forces a rebuild. */
-const INDEX_VERSION = 5;
+const INDEX_VERSION = 6;
 
 const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -247,6 +247,7 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   const taxRules = new Map(ex.taxRules.map((r) => [r.id, r]));
   const currency = shop.currency.code;
   const zeroVat = new Set(shop.zeroVatCategories);
+  const shopCountries = modeCountries(shop);
   const insertProduct = db.prepare('INSERT INTO product VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const insertPC = db.prepare('INSERT OR IGNORE INTO product_category VALUES (?, ?, ?)');
   const insertLink = db.prepare('INSERT INTO product_link VALUES (?, ?, ?, ?)');
@@ -326,6 +327,7 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
       price: shown.price, crossedOut: shown.crossedOut, inStock: variants.some((v) => v.quantity > 0),
       ...(variants.length === 1 ? { pse: variants[0]!.id } : {}),
       ...((p.module.quantityStep ?? 1) > 1 ? { step: p.module.quantityStep } : {}),
+      modes: encodeModes(main.prices.net, main.promo, modeTaxes(rule, shopCountries, zeroRated ? shop.countryId : null)),
     };
     const facets: ProductFacets = {
       promo: main.promo,

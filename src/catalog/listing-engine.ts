@@ -5,7 +5,7 @@
  * filters on; `queryListing` answers a state (sort, filters, page) with the page's items and the
  * facet counts. No server is needed. Pure code: no Node or DOM APIs.
  */
-import { formatMoney, type MoneyFormat } from './prices.ts';
+import { formatMoney, pickPrice, type MoneyFormat } from './prices.ts';
 
 export const PAGE_SIZE = 24;
 export const SORTS = ['sales', 'price-asc', 'price-desc', 'new', 'name'] as const;
@@ -42,6 +42,8 @@ export interface ListingItem {
   v?: number;
   /** quantity step, when above 1 */
   q?: number;
+  /** the price in every country and VAT mode of the shop (prices.ts encodeModes); `p` and `x` are its first mode's */
+  m?: string;
 }
 
 export interface ListingData {
@@ -134,6 +136,20 @@ export interface ListingResult {
   /** price bounds (euros) of the result without the price filter */
   priceMin: number;
   priceMax: number;
+}
+
+/**
+ * The listing in a country and VAT mode: each item's `p` and `x` become what it shows there (its
+ * `m`), so sorting by price and the price filter go by the prices the shopper sees.
+ */
+export function listingInMode(data: ListingData, countryId: string, excludeVAT: boolean): ListingData {
+  return {
+    ...data,
+    items: data.items.map((it) => {
+      const shown = it.m ? pickPrice(it.m, countryId, excludeVAT) : null;
+      return shown ? { ...it, p: shown.price, x: shown.crossedOut ?? 0 } : it;
+    }),
+  };
 }
 
 type Dim = 'cat' | 'brand' | 'stock' | 'price' | `f${number}`;
@@ -269,11 +285,11 @@ export function cardHtml(it: ListingItem, data: Pick<ListingData, 'imgs'>, texts
     : '<span class="card-noimg" aria-hidden="true"></span>';
   const badges = [it.g & 1 ? `<span class="badge badge-sale">${esc(texts.sale)}</span>` : '', it.g & 2 ? `<span class="badge badge-new">${esc(texts.isNew)}</span>` : ''].join('');
   const price = it.p > 0 ? formatMoney(it.p, money) : texts.priceOnRequest;
-  const was = it.x > 0 ? ` <s><span class="visually-hidden">${esc(texts.was)} </span>${formatMoney(it.x, money)}</s>` : '';
+  const was = it.x > 0 ? ` <s data-was><span class="visually-hidden">${esc(texts.was)} </span>${formatMoney(it.x, money)}</s>` : '';
   return (
     `<li class="card" data-id="${it.id}"><a class="card-link" href="${esc(it.u)}"><span class="card-img">${picture}${badges}</span>` +
     `<span class="card-title">${esc(it.t)}</span></a>` +
-    `<p class="card-price${it.x > 0 ? ' is-sale' : ''}">${esc(price)}${was}</p>` +
+    `<p class="card-price${it.x > 0 ? ' is-sale' : ''}"${it.m ? ` data-pm="${esc(it.m)}"` : ''}><span data-price>${esc(price)}</span>${was}</p>` +
     `<p class="card-stock ${it.a ? 'is-in' : 'is-out'}">${esc(it.a ? texts.inStock : texts.outOfStock)}</p>${cartButton(it, texts)}</li>`
   );
 }

@@ -168,6 +168,7 @@ export class Listings {
         f: r.facets.features.map(([fid, , value]) => fvIndex.get(`${fid}\u0000${value}`)).filter((v): v is number => v !== undefined),
         g: (r.facets.promo ? 1 : 0) | (r.facets.newness ? 2 : 0),
         v: c.pse, q: c.step,
+        m: c.modes,
       };
     });
     return {
@@ -195,7 +196,7 @@ export function cardsData(cards: ProductCard[]): Pick<ListingData, 'items' | 'im
       const img = responsive(c.image, { maxWidth: CARD_IMAGE_MAX });
       i = imgs.push([img.src, img.srcset, img.width, img.height, img.alt || c.title]) - 1;
     }
-    return { id: c.id, t: c.title, u: c.url, i, p: c.price, x: c.crossedOut ?? 0, s: 0, c: 0, a: c.inStock ? 1 : 0, b: c.brandId ?? 0, k: [], f: [], g: 0, v: c.pse, q: c.step };
+    return { id: c.id, t: c.title, u: c.url, i, p: c.price, x: c.crossedOut ?? 0, s: 0, c: 0, a: c.inStock ? 1 : 0, b: c.brandId ?? 0, k: [], f: [], g: 0, m: c.modes, v: c.pse, q: c.step };
   });
   return { items, imgs };
 }

@@ -146,6 +146,8 @@ export interface ProductCard {
   pse?: number;
   /** Quantity step, when above 1. */
   step?: number;
+  /** The default variant's shown price in every mode of the shop (prices.ts encodeModes). */
+  modes: string;
 }
 
 /** What listings filter on, beyond the card: the default variant's flags and every feature value. */

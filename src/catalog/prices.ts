@@ -129,3 +129,96 @@ export function couponDiscountCents(goodsCents: number, coupon: { type: 'percent
       : microsToCents(toMicros(coupon.amount));
   return Math.min(goodsCents, Math.max(0, discount));
 }
+
+// --- Price modes: what a price is in each country of the shop and net (spec §6, §9) -------------
+
+/**
+ * A price mode: a shop country's id (its VAT applies) or NET_MODE (VAT excluded: a company buying
+ * without VAT). The build computes a price in every mode of its shop; the browser picks one.
+ */
+export const NET_MODE = 'n';
+
+/** [price, crossed-out price or 0] in cents, in one mode. */
+export type ModePrice = [price: number, crossedOut: number];
+
+/** Spec §6: products in a zero-VAT category (categories_0_vat) carry no VAT in the flagged country. */
+export function isZeroRated(categoryIds: readonly number[], zeroVatCategories: readonly number[]): boolean {
+  return categoryIds.some((id) => zeroVatCategories.includes(id));
+}
+
+/** The countries a shop prices in: its default country first (what the static HTML shows), then the header's others. */
+export function modeCountries(shop: { countryId: number; countries: readonly { id: number }[] }): number[] {
+  return [shop.countryId, ...shop.countries.map((c) => c.id).filter((id) => id !== shop.countryId)];
+}
+
+/**
+ * The taxes of each mode for a product, in the shop's country order (the default country first),
+ * then net: a country's taxes by the product's rule, none in the flagged country when the product
+ * is zero-rated there, none for net.
+ */
+export function modeTaxes(rule: TaxRule | undefined, countryIds: readonly number[], zeroRatedIn: number | null): [mode: string, taxes: Tax[]][] {
+  return [...countryIds.map((c): [string, Tax[]] => [String(c), c === zeroRatedIn ? [] : taxesFor(rule, c)]), [NET_MODE, []]];
+}
+
+export interface NetPrices {
+  price: string;
+  promoPrice: string;
+  listPrice?: string;
+}
+
+/**
+ * A variant's shown prices in every mode, compact for HTML attributes and JSON:
+ * "5:11900:13999,13:12000:14100,n:10000:11765" (mode:price[:crossed-out]). Each mode's crossed-out
+ * price follows the spec §5 rule on that mode's own amounts (shownPrice), so repricing never
+ * changes which prices are struck through, only their amounts.
+ */
+export function encodeModes(net: NetPrices, promo: boolean, modes: readonly (readonly [string, readonly Tax[]])[], rate?: string): string {
+  return modes
+    .map(([mode, taxes]) => {
+      const ctx = { taxes, rate };
+      const s = shownPrice(
+        { price: priceCents(net.price, ctx), promoPrice: priceCents(net.promoPrice, ctx), listPrice: net.listPrice === undefined ? null : priceCents(net.listPrice, ctx) },
+        promo,
+      );
+      return s.crossedOut ? `${mode}:${s.price}:${s.crossedOut}` : `${mode}:${s.price}`;
+    })
+    .join(',');
+}
+
+/** The modes of an encoded price, in their order; malformed parts are left out. */
+export function decodeModes(text: string | null | undefined): Map<string, ModePrice> {
+  const out = new Map<string, ModePrice>();
+  for (const part of (text ?? '').split(',')) {
+    const [mode, price, crossed = '0'] = part.split(':');
+    const p = Number(price);
+    const x = Number(crossed);
+    if (mode && price && Number.isSafeInteger(p) && p >= 0 && Number.isSafeInteger(x) && x >= 0) out.set(mode, [p, x]);
+  }
+  return out;
+}
+
+/**
+ * The mode a shopper sees: net when VAT is excluded (excludeVAT 'true'), else the selected
+ * country when the price has it, else the first mode (the shop's default country).
+ */
+export function pickMode(available: { has(mode: string): boolean; keys(): Iterable<string> }, countryId: string | null | undefined, excludeVAT: boolean): string | undefined {
+  if (excludeVAT && available.has(NET_MODE)) return NET_MODE;
+  if (countryId && available.has(countryId)) return countryId;
+  for (const mode of available.keys()) return mode;
+  return undefined;
+}
+
+/** The price and crossed-out price (null for none) an encoded price shows in a country and VAT mode; null when there is none. */
+export function pickPrice(encoded: string | null | undefined, countryId: string | null | undefined, excludeVAT: boolean): ShownPrice | null {
+  const modes = decodeModes(encoded);
+  const mode = pickMode(modes, countryId, excludeVAT);
+  const m = mode === undefined ? undefined : modes.get(mode);
+  return m ? { price: m[0], crossedOut: m[1] > 0 ? m[1] : null } : null;
+}
+
+/** The encoded price with one mode's amounts replaced (fresh data from the shop API). */
+export function replaceMode(encoded: string, mode: string, shown: ShownPrice): string {
+  const modes = decodeModes(encoded);
+  modes.set(mode, [shown.price, shown.crossedOut ?? 0]);
+  return [...modes].map(([m, [p, x]]) => (x ? `${m}:${p}:${x}` : `${m}:${p}`)).join(',');
+}

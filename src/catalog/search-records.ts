@@ -7,14 +7,13 @@
  * associated keywords and feature values. Filters: `type` (product | content) and `category`
  * (every level of every category path, as "Parent › Child", so picking a parent includes its
  * subtree). Meta: what a result card shows (title, image, price in cents for the shop's default
- * country, the price per shop country and the net price for the VAT modes, stock quantity), and
+ * country, the price in every country and VAT mode as prices.ts encodes it, stock quantity), and
  * for a content its parent folder, which the results group by.
  */
 import { DatabaseSync } from 'node:sqlite';
 import type { TaxRule } from './export-schema.ts';
 import type { Catalog, CategoryRow } from './catalog.ts';
 import type { ContentModel, FolderModel, ProductCard, ProductModel } from './models.ts';
-import { priceCents, taxesFor } from './prices.ts';
 
 export interface SearchRecord {
   url: string;
@@ -80,9 +79,6 @@ export function productRecord(p: ProductModel, card: ProductCard, o: RecordOptio
   if (!(card.price > 0)) return undefined;
   const main = p.variants.find((v) => v.isDefault) ?? p.variants[0];
   if (!main) return undefined;
-  const rule = o.taxRules.find((r) => r.id === p.taxRuleId);
-  const netDecimal = main.promo ? main.prices.net.promoPrice : main.prices.net.price;
-  const prices = o.countryIds.map((c) => `${c}:${priceCents(netDecimal, { taxes: taxesFor(rule, c) })}`).join(',');
   const categories = categoryPaths(p.categoryIds, byId);
   const categoryWords = [...new Set(categories.flatMap((c) => c.split(CATEGORY_SEPARATOR)))];
   const refs = new Set([p.ref, ...p.variants.flatMap((v) => [v.ref, v.ean ?? ''])].filter(Boolean));
@@ -108,8 +104,8 @@ export function productRecord(p: ProductModel, card: ProductCard, o: RecordOptio
       ref: p.ref,
       price: String(card.price),
       ...(card.crossedOut ? { was: String(card.crossedOut) } : {}),
-      prices,
-      net: String(priceCents(netDecimal, { taxes: [] })),
+      // Every country of the shop and net, zero-VAT categories included: the card's modes (prices.ts).
+      prices: card.modes,
       stock: String(card.inStock ? Math.max(1, quantity) : 0),
     },
     filters: { type: ['product'], ...(categories.length ? { category: categories } : {}) },

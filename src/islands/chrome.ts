@@ -11,6 +11,7 @@ import { salesBarDismissed } from '../stores/sales-bar.ts';
 import { totalItems } from '../stores/cart.ts';
 import { isAdmin } from '../stores/session.ts';
 import { countryId, excludeVAT, selectCountry } from '../stores/country.ts';
+import { startPrices } from './prices.ts';
 
 const $ = <T extends Element = HTMLElement>(sel: string, root: ParentNode = document) => root.querySelector<T>(sel);
 const path = location.pathname;
@@ -137,6 +138,9 @@ if (!reloading) {
       if (c) selectCountry(c);
     });
   });
+
+  // 7b. Every price on the page in the selected country and VAT mode (static ones included).
+  safe('prices', startPrices);
 
   // 8. Search: toggled by an icon below 992 px; Enter goes to /search/{term}.
   safe('search', () => {

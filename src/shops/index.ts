@@ -18,7 +18,26 @@ export function getShop(code: ShopCode): ShopConfig {
   if (!parsed.success) {
     throw new Error(`src/shops/${code}.json is invalid:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   }
-  return parsed.data;
+  return withZeroVatOverride(parsed.data, process.env.SHOP_ZERO_VAT_CATEGORIES);
+}
+
+/**
+ * SHOP_ZERO_VAT_CATEGORIES ("de:36,37;at:12") replaces the named shops' zeroVatCategories
+ * (categories_0_vat): the browser tests zero-rate a sample category with it and give the shop API
+ * the same list for the shop's country (API_ZERO_VAT_CATEGORIES "5:36"), so build and server agree.
+ */
+export function withZeroVatOverride(shop: ShopConfig, override: string | undefined): ShopConfig {
+  if (!override) return shop;
+  for (const part of override.split(';')) {
+    const [rawCode, list = ''] = part.split(':');
+    const code = rawCode?.trim();
+    const ids = list.split(',').map((s) => Number(s.trim()));
+    if (!isShopCode(code) || !ids.every((n) => Number.isInteger(n) && n > 0)) {
+      throw new Error(`SHOP_ZERO_VAT_CATEGORIES: expected "shop:categoryId,categoryId;shop:...", got "${override}"`);
+    }
+    if (code === shop.code) return { ...shop, zeroVatCategories: ids };
+  }
+  return shop;
 }
 
 export const allShops = (): ShopConfig[] => SHOP_CODES.map(getShop);

@@ -1,8 +1,11 @@
-/** The product page's behaviour: next-day delivery text and the quantity step. No framework. */
+/** The product page's behaviour: next-day delivery text, the quantity step, fresh price and stock. No framework. */
 import { nextDayPossible } from './delivery.ts';
 import { wireAddToCart } from '../../islands/cart/add-to-cart.ts';
 
 export function startProductPage(): void {
+  // Live price and stock from the shop API (its own module: it brings zod/mini along).
+  const article = document.querySelector<HTMLElement>('article.product[data-product-id]');
+  if (article) void import('./fresh-data.ts').then((f) => f.startFreshData(article)).catch((error: unknown) => console.warn('fresh product data not loaded', error));
   wireAddToCart();
   const reviews = document.querySelector<HTMLElement>('[data-reviews]');
   const reviewsTab = document.getElementById('tab-reviews');

@@ -5,10 +5,12 @@
  * server-rendered HTML in place.
  */
 import {
-  cardsHtml, defaultState, filtersHtml, pagerHtml, parseState, productsText, queryListing, sortHtml, stateFromForm, stateToSearch,
+  cardsHtml, defaultState, filtersHtml, listingInMode, pagerHtml, parseState, productsText, queryListing, sortHtml, stateFromForm, stateToSearch,
   type ListingData, type ListingState, type ListingTexts,
 } from '../../catalog/listing-engine.ts';
 import type { MoneyFormat } from '../../catalog/prices.ts';
+import { countryId, excludeVAT } from '../../stores/country.ts';
+import { priceChoice } from '../prices.ts';
 import { clientListingTexts } from './texts.ts';
 
 interface Config { json: string; base: string; money: MoneyFormat }
@@ -36,9 +38,18 @@ export function create(form: HTMLFormElement): ListingHandlers {
   });
   data.catch(() => undefined);
 
+  let priced: { key: string; data: ListingData } | undefined;
+  const inCurrentMode = (raw: ListingData) => {
+    const choice = priceChoice();
+    const key = `${choice.country}|${choice.excludeVAT}`;
+    if (priced?.key !== key) priced = { key, data: listingInMode(raw, choice.country, choice.excludeVAT) };
+    return priced.data;
+  };
+  let rendered = false;
+
   const render = async (state: ListingState, focusId?: string, scroll = false) => {
     try {
-      const d = await data;
+      const d = inCurrentMode(await data);
       const r = queryListing(d, state, collator);
       $<HTMLElement>('.cards').innerHTML = cardsHtml(r.items, d, config.texts, config.money, 2);
       $<HTMLElement>('.listing-count').textContent = productsText(config.texts, r.total);
@@ -47,6 +58,7 @@ export function create(form: HTMLFormElement): ListingHandlers {
       $<HTMLElement>('.facets').innerHTML = filtersHtml(r, state, config.texts, config.base);
       $<HTMLElement>('.listing-pager').innerHTML = pagerHtml(r, state, config.base, config.texts);
       form.dataset.state = stateToSearch(state) || '?';
+      rendered = true;
       if (focusId) (document.getElementById(focusId) as HTMLElement | null)?.focus();
       if (scroll) form.scrollIntoView({ block: 'start' });
     } catch (error) {
@@ -61,6 +73,12 @@ export function create(form: HTMLFormElement): ListingHandlers {
     return render(state, focusId, scroll);
   };
   const current = () => parseState(location.search);
+  // A new country or VAT mode can change the order and the price filter's result: query again.
+  const repriced = () => {
+    if (rendered) void render(current());
+  };
+  countryId.listen(repriced);
+  excludeVAT.listen(repriced);
   const fromForm = (): ListingState => ({ ...stateFromForm(new FormData(form)), page: 1, more: 0 });
 
   return {

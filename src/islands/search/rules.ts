@@ -7,6 +7,8 @@
  * best one, e.g. a stray prefix match) are dropped. The shown count is that of the kept hits; the
  * category facet's counts are Pagefind's filter counts for the whole query.
  */
+import { pickPrice } from '../../catalog/prices.ts';
+
 export const MIN_CHARS = 4;
 export const DEBOUNCE_MS = 300;
 export const CHUNK = 6;
@@ -99,23 +101,16 @@ export function chunkEnd(loaded: number, total: number, dropdown: boolean): numb
 
 export interface PriceMeta {
   price: string;
+  /** The price in every country and VAT mode (src/catalog/prices.ts encodeModes). */
   prices?: string;
-  net?: string;
 }
 
 /**
- * The price to show in cents: net when VAT is excluded, the selected country's gross price when
- * the record has it, else the build-time price of the shop's default country.
+ * The price to show in cents, by the one rule of every price on the site (prices.ts pickPrice):
+ * net when VAT is excluded, the selected country's price, else the shop's default country's.
  */
 export function priceFor(meta: PriceMeta, country: string | undefined, excludeVAT: boolean): number {
-  if (excludeVAT && meta.net) return Number(meta.net);
-  if (country && meta.prices) {
-    for (const pair of meta.prices.split(',')) {
-      const [id, cents] = pair.split(':');
-      if (id === country) return Number(cents);
-    }
-  }
-  return Number(meta.price);
+  return pickPrice(meta.prices, country, excludeVAT)?.price ?? Number(meta.price);
 }
 
 export interface CategoryFacet {

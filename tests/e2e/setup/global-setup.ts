@@ -5,6 +5,7 @@ import { E2E } from './paths.ts';
 import { CHROMIUM_PATH } from '../../../scripts/lib/chromium.ts';
 import { buildShops } from '../../../scripts/lib/build-shops.ts';
 import { startApi } from '../../../server/main.ts';
+import { getShop } from '../../../src/shops/index.ts';
 
 /**
  * Generates the sample catalog (once per size), builds the three shops for the tests and starts the
@@ -27,10 +28,12 @@ export default async function globalSetup() {
     catalogDir: E2E.catalogDir,
     parallel: 2,
     quiet: true,
-    env: { SHOP_ORIGIN_TEMPLATE: `http://{shop}.localhost:${E2E.port}` },
+    env: { SHOP_ORIGIN_TEMPLATE: `http://{shop}.localhost:${E2E.port}`, SHOP_ZERO_VAT_CATEGORIES: `de:${E2E.zeroVatCategoryId}` },
   });
   rmSync(E2E.apiDb, { force: true });
   for (const suffix of ['-wal', '-shm']) rmSync(E2E.apiDb + suffix, { force: true });
-  const api = await startApi({ exportDir: E2E.exportDir, port: E2E.apiPort, dbFile: E2E.apiDb, log: () => {} });
+  // The de shop's zero-VAT category, for the de shop's country (spec §6: the flagged country only).
+  const zeroVat = `${getShop('de').countryId}:${E2E.zeroVatCategoryId}`;
+  const api = await startApi({ exportDir: E2E.exportDir, port: E2E.apiPort, dbFile: E2E.apiDb, log: () => {}, env: { ...process.env, API_ZERO_VAT_CATEGORIES: zeroVat } });
   return () => api.close();
 }

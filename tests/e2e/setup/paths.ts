@@ -18,6 +18,8 @@ export const E2E = {
   catalogDir: resolve(cache, 'catalog'),
   dist: resolve(cache, 'dist'),
   report: resolve(cache, 'playwright-report.json'),
+  /** A sample category (Stichsägen) the de test shop sells without VAT in Germany (SHOP_ZERO_VAT_CATEGORIES), the shop API too. */
+  zeroVatCategoryId: 36,
 };
 
 export const shopUrl = (shop: string, path = '/') => `http://${shop}.localhost:${E2E.port}${path}`;

@@ -88,9 +88,14 @@ describe('the listing engine', () => {
     const html = cardHtml(item(5, { t: '<b>x</b>', x: 900, p: 500, a: 0, g: 1 }), data, texts, money);
     expect(html).toContain('&lt;b&gt;x&lt;/b&gt;');
     expect(html).toContain('5,00 €');
-    expect(html).toMatch(/<s>.*9,00 €<\/s>/);
+    expect(html).toMatch(/<s data-was>.*9,00 €<\/s>/);
     expect(html).toContain('Nicht auf Lager');
     expect(html).toContain('Angebot');
+  });
+  it('carries the price of every country and VAT mode for the browser to pick (data-pm)', () => {
+    const html = cardHtml(item(5, { p: 1190, m: '5:1190,13:1200,n:1000' }), data, texts, money);
+    expect(html).toMatch(/<p class="card-price" data-pm="5:1190,13:1200,n:1000"><span data-price>11,90 €<\/span><\/p>/);
+    expect(cardHtml(item(5), data, texts, money)).not.toContain('data-pm');
   });
   it('gives the card of a product without variants an add-to-cart button (not when sold out or on request)', () => {
     const html = cardHtml(item(6, { t: 'Kabel', v: 61, q: 5 }), data, texts, money);

@@ -69,7 +69,7 @@ describe('search rules', () => {
   });
 
   it('prices: net when VAT is excluded, else the country gross price, else the default', () => {
-    const meta = { price: '999', prices: '5:999,13:1007', net: '839' };
+    const meta = { price: '999', prices: '5:999,13:1007,n:839' };
     expect(priceFor(meta, undefined, false)).toBe(999);
     expect(priceFor(meta, '13', false)).toBe(1007);
     expect(priceFor(meta, '146', false)).toBe(999);
