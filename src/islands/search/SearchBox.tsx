@@ -2,8 +2,9 @@
  * The live search box in the header slot (issue 7, spec §2 Live search, §4, §5, §9).
  *
  * Server-rendered as a plain search form; hydrated on the first interaction with it
- * (client:interaction), so none of this code loads before. Pagefind's JS and wasm load on the
- * first search. An ARIA combobox: the input owns a listbox of products (arrow keys move,
+ * (client:interaction), so none of this code loads before. Pagefind's JS and wasm load when the
+ * box gets the focus; the search of what is typed runs during the 300 ms pause and is shown after
+ * it (src/islands/search/engine.ts). An ARIA combobox: the input owns a listbox of products (arrow keys move,
  * Enter opens the active product, Escape closes); without an active option Enter submits the
  * form, which src/islands/chrome.ts sends to /search/{term}. The result count is announced in a
  * polite live region. Outside click closes; the page's scroll is locked while open.
@@ -11,8 +12,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { m } from '../../i18n/generated/messages.js';
 import type { MoneyFormat } from '../../catalog/prices.ts';
-import { DEBOUNCE_MS, cleanTerm, formatCount, isSearchable, searchPath } from './rules.ts';
-import { preloadTerm } from './engine.ts';
+import { DEBOUNCE_MS, cleanTerm, formatCount, searchPath } from './rules.ts';
+import { prepareSearch, warmUp } from './engine.ts';
 import { statusText, useSearch } from './useSearch.ts';
 import { ContentGroups, Facets, HitBody, Sentinel, usePrice } from './Results.tsx';
 
@@ -37,14 +38,17 @@ export default function SearchBox({ label, placeholder, submitLabel, money }: Pr
   const { state, category, setCategory, loadMore } = useSearch(term, true);
   const price = usePrice(money);
 
-  // Whatever was typed before hydration counts (the input is uncontrolled).
+  // Whatever was typed before hydration counts (the input is uncontrolled). The focus that
+  // hydrated the island came before React listened: Pagefind starts loading now.
   useEffect(() => {
+    const focused = document.activeElement === input.current;
+    if (focused) warmUp();
     const value = input.current?.value ?? '';
     if (value) {
       // Debounced like any typing (below).
       setText(value);
-      setOpen(document.activeElement === input.current);
-      if (isSearchable(value)) preloadTerm(value);
+      setOpen(focused);
+      prepareSearch(value);
     }
   }, []);
 
@@ -132,10 +136,13 @@ export default function SearchBox({ label, placeholder, submitLabel, money }: Pr
           onInput={(e) => {
             setText(e.currentTarget.value);
             setOpen(true);
-            // Pagefind and the term's index chunks load while the debounce runs.
-            if (isSearchable(e.currentTarget.value)) preloadTerm(e.currentTarget.value);
+            // The search of the latest text runs while the debounce runs; it is shown after it.
+            prepareSearch(e.currentTarget.value);
           }}
-          onFocus={() => setOpen(true)}
+          onFocus={() => {
+            setOpen(true);
+            warmUp();
+          }}
           onKeyDown={onKeyDown}
         />
         <button type="submit" className="icon-button" aria-label={submitLabel}>

@@ -1,17 +1,33 @@
 /**
  * The search engine in the browser: Pagefind's own JS and wasm (/pagefind/pagefind.js, written by
- * src/integrations/search-index.ts), loaded on the first search, never before.
+ * src/integrations/search-index.ts), loaded when the search box gets the focus (or by the first
+ * search), never before.
+ *
+ * Timing (issue 7: first results well within 100 ms of the end of the 300 ms debounce): on focus,
+ * Pagefind's JS, wasm, meta and filter indexes load (warmUp). While the shopper types, the search
+ * of the latest text runs and its first chunk of results is fetched (prepareSearch), so that when
+ * the pause ends, the search (which goes through searchProducts too) finds it done and only
+ * renders. Nothing is shown before the pause ends: only src/islands/search/useSearch.ts shows
+ * results, and it runs after the debounce.
  */
-import { CONTENT_FETCH, chunkEnd, escapeQuery, groupByFolder, keepScored } from './rules.ts';
+import { CONTENT_FETCH, chunkEnd, cleanTerm, escapeQuery, groupByFolder, isSearchable, keepScored } from './rules.ts';
+import { latestOnly } from './speculate.ts';
 
 interface PagefindHit {
   id: string;
   score: number;
   data: () => Promise<{ url: string; meta: Record<string, string> }>;
 }
+interface PagefindTimings {
+  preload: number;
+  search: number;
+  total: number;
+}
 interface PagefindResponse {
   results: PagefindHit[];
   unfilteredResultCount: number;
+  /** One per merged index (Pagefind's Pagefind.search), or one object. */
+  timings?: PagefindTimings | PagefindTimings[];
   filters: Record<string, Record<string, number>>;
   totalFilters: Record<string, Record<string, number>>;
 }
@@ -33,10 +49,12 @@ export function loadPagefind(): Promise<Pagefind> {
     const pf = (await import(/* @vite-ignore */ url)) as Pagefind;
     await pf.options({ baseUrl: '/' });
     await pf.init();
-    // The filter indexes load in the background: the first results do not wait for them, the
-    // category counts come once they are there (see ProductSearch.facetsLater).
+    // The filter indexes load in the background (on focus, see warmUp): a search does not wait
+    // for them, the category counts come once they are there (see ProductSearch.facetsLater).
+    // Resolving also means Pagefind's worker has its wasm and meta ready.
     filtersReady = pf.filters().then(() => {
       filtersLoaded = true;
+      performance.mark('search:ready');
     });
     return pf;
   })().catch((e: unknown) => {
@@ -45,14 +63,24 @@ export function loadPagefind(): Promise<Pagefind> {
   }));
 }
 
-/**
- * While the debounce runs: loads Pagefind and the index chunks of the words typed so far, so the
- * search after the pause finds them in memory. Errors are left to the search itself.
- */
-export function preloadTerm(term: string): void {
+/** On focus of the box: Pagefind's JS, worker, wasm, meta and filter indexes. Errors are left to the search. */
+export function warmUp(): void {
   loadPagefind()
-    .then((pf) => pf.preload(escapeQuery(term), { filters: { type: 'product' } }))
+    .then(() => filtersReady)
     .catch(() => {});
+}
+
+/**
+ * While the debounce runs: the search of the latest text (the one the pause will run: no category,
+ * the dropdown's first chunk) and, if no newer text came meanwhile, its first results' data.
+ */
+const speculate = latestOnly(async (term, isLatest) => {
+  const search = await searchProducts(term, null);
+  if (isLatest()) await search.next(0, true);
+});
+
+export function prepareSearch(raw: string): void {
+  if (isSearchable(raw)) speculate(cleanTerm(raw));
 }
 
 export interface ProductHit {
@@ -81,31 +109,58 @@ export interface ProductSearch {
   /** Category facet counts for the whole query (not narrowed by the picked category). */
   facets: Record<string, number>;
   /** The category counts once the filter indexes are loaded (undefined when they already were). */
-  facetsLater?: Promise<Record<string, number>>;
+  facetsLater?: () => Promise<Record<string, number>>;
   /** Loads the hits from `loaded` up to the next chunk end. */
   next: (loaded: number, dropdown: boolean) => Promise<ProductHit[]>;
 }
 
-export async function searchProducts(term: string, category: string | null): Promise<ProductSearch> {
+/** The last searches (term and category), shared by the search during the pause and the one after. */
+const searches = new Map<string, Promise<ProductSearch>>();
+const KEPT_SEARCHES = 6;
+
+export function searchProducts(term: string, category: string | null): Promise<ProductSearch> {
+  const key = `${escapeQuery(term)}\n${category ?? ''}`;
+  let search = searches.get(key);
+  if (!search) {
+    search = runSearch(term, category);
+    searches.set(key, search);
+    const mine = search;
+    search.catch(() => searches.get(key) === mine && searches.delete(key));
+    if (searches.size > KEPT_SEARCHES) searches.delete(searches.keys().next().value!);
+  }
+  return search;
+}
+
+async function runSearch(term: string, category: string | null): Promise<ProductSearch> {
   const pf = await loadPagefind();
   const query = escapeQuery(term);
   const filters = { type: 'product', ...(category ? { category } : {}) };
   const ready = filtersLoaded;
   const r = await pf.search(query, { filters });
+  // For scripts/bench/search.ts: Pagefind's own timings (chunk loading, the wasm search, all in its worker).
+  const t = [r?.timings ?? []].flat()[0];
+  performance.mark('search:searched', { detail: { term, chunksMs: t?.preload, wasmMs: t?.search, workerMs: t?.total } });
   const hits = keepScored(r?.results ?? []);
   const facets = r?.totalFilters?.category ?? r?.filters?.category;
+  const firstOfDropdown = once(() => load(0, true));
+  const firstOfPage = once(() => load(0, false));
   return {
     term,
     category,
     total: hits.length,
     facets: facets ?? {},
     facetsLater:
-      ready
+      ready || !filtersReady
         ? undefined
-        : filtersReady?.then(async () => (await pf.search(query, { filters }))?.totalFilters?.category ?? {}),
-    next: async (loaded, dropdown) => {
+        : once(() => filtersReady!.then(async () => (await pf.search(query, { filters }))?.totalFilters?.category ?? {})),
+    // The first chunk is fetched once (during the pause, then used after it).
+    next: (loaded, dropdown) => (loaded === 0 ? (dropdown ? firstOfDropdown() : firstOfPage()) : load(loaded, dropdown)),
+  };
+
+  async function load(loaded: number, dropdown: boolean): Promise<ProductHit[]> {
       const end = chunkEnd(loaded, hits.length, dropdown);
       const data = await Promise.all(hits.slice(loaded, end).map((h) => h.data()));
+      if (loaded === 0) performance.mark('search:fragments', { detail: { term } });
       return data.map(({ url, meta }) => ({
         url,
         title: meta.title ?? url,
@@ -118,8 +173,17 @@ export async function searchProducts(term: string, category: string | null): Pro
         was: meta.was,
         stock: Number(meta.stock ?? 0),
       }));
-    },
-  };
+  }
+}
+
+/** `f` called once, on first use; a failure is not kept (the next use tries again). */
+function once<T>(f: () => Promise<T>): () => Promise<T> {
+  let p: Promise<T> | undefined;
+  return () =>
+    (p ??= f().catch((e: unknown) => {
+      p = undefined;
+      throw e;
+    }));
 }
 
 /** Up to 100 content hits, grouped by parent folder. */

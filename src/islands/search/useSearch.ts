@@ -23,11 +23,12 @@ const EMPTY: SearchState = { status: 'idle', term: '', total: 0, facets: {}, ite
 /** Runs `term` (already debounced by the caller) and exposes loadMore and the category pick. */
 export function useSearch(term: string, dropdown: boolean) {
   const [state, setState] = useState<SearchState>(EMPTY);
-  const [category, setCategory] = useState<string | null>(null);
+  // The category is picked for a term: a new term starts at 'All' (spec), in the same render (no
+  // search of the new term with the old category first).
+  const [picked, setPicked] = useState<{ term: string; category: string | null }>({ term, category: null });
+  const category = picked.term === term ? picked.category : null;
+  const setCategory = useCallback((c: string | null) => setPicked({ term, category: c }), [term]);
   const current = useRef<{ search?: ProductSearch; seq: number; busy: boolean }>({ seq: 0, busy: false });
-
-  // A new term resets the category (spec: 'All' is the start).
-  useEffect(() => setCategory(null), [term]);
 
   useEffect(() => {
     const seq = ++current.current.seq;
@@ -54,7 +55,7 @@ export function useSearch(term: string, dropdown: boolean) {
         category,
         hasMore: items.length < search.total,
       }));
-      const facets = await search.facetsLater;
+      const facets = await search.facetsLater?.();
       if (facets && !stale()) setState((s) => ({ ...s, facets: category === null ? facets : { ...s.facets, ...facets } }));
       if (category === null) {
         const contents = await searchContents(term);

@@ -32,7 +32,7 @@ const TEXTS = {
 };
 
 test.describe('loading', () => {
-  test('the search island loads only on interaction with the box, Pagefind only on the first search', async ({ page }) => {
+  test('the search island loads only on interaction with the box, Pagefind on its focus, never before', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script' || r.url().includes('/pagefind/')) scripts.push(r.url());
@@ -42,13 +42,50 @@ test.describe('loading', () => {
     await page.mouse.wheel(0, 400);
     await page.waitForTimeout(300);
     expect(scripts.filter((u) => /SearchBox|pagefind/.test(u))).toEqual([]);
-    await box(page).focus();
+    // A pointer resting on the box hydrates the island, but only the focus loads Pagefind.
+    await box(page).hover();
     await expect.poll(() => scripts.some((u) => u.includes('SearchBox'))).toBe(true);
-    await box(page).pressSequentially('abc');
     await page.waitForTimeout(500);
     expect(scripts.filter((u) => u.includes('/pagefind/'))).toEqual([]);
-    await box(page).pressSequentially('d');
+    await box(page).focus();
+    // Pagefind's JS, worker, wasm and filter indexes, before anything is typed; no index chunk yet.
     await expect.poll(() => scripts.some((u) => u.includes('/pagefind/pagefind.js'))).toBe(true);
+    await expect.poll(() => scripts.some((u) => /\/pagefind\/wasm\.\w+\.pagefind$/.test(u))).toBe(true);
+    await expect.poll(() => scripts.some((u) => u.includes('/pagefind/filter/'))).toBe(true);
+    expect(scripts.filter((u) => /\/pagefind\/(index|fragment)\//.test(u))).toEqual([]);
+  });
+
+  test('a focus that hydrates the island (keyboard) loads Pagefind too', async ({ page }) => {
+    const pagefind: string[] = [];
+    page.on('request', (r) => r.url().includes('/pagefind/') && pagefind.push(r.url()));
+    await open(page);
+    await page.waitForLoadState('networkidle');
+    expect(pagefind).toEqual([]);
+    await box(page).focus();
+    await expect.poll(() => pagefind.some((u) => u.includes('/pagefind/filter/'))).toBe(true);
+  });
+
+  test('the search runs during the 300 ms pause, its results show only after it', async ({ page }) => {
+    const fragments: string[] = [];
+    page.on('request', (r) => r.url().includes('/pagefind/fragment/') && fragments.push(r.url()));
+    await open(page);
+    await type(page, 'Gar');
+    await expect(status(page)).toHaveText(TEXTS.de.hint);
+    // The page's clock stands still from here (no timer fires until runFor).
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
+    await box(page).pressSequentially('antie', { delay: 20 });
+    // The pause has not ended, yet the search ran and fetched the data of the first 5 results.
+    await expect.poll(() => fragments.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
+    await expect(hits(page)).toHaveCount(0);
+    await expect(status(page)).toHaveText(TEXTS.de.hint);
+    await page.clock.runFor(250);
+    await expect(hits(page)).toHaveCount(0);
+    await expect(status(page)).toHaveText(TEXTS.de.hint);
+    await page.clock.runFor(100);
+    await page.clock.resume();
+    await expect(hits(page)).toHaveCount(5);
+    await expect(status(page)).toHaveText(/^\d+ Ergebnisse$/);
   });
 });
 
