@@ -64,6 +64,27 @@ interface Run {
   fcpMs: number;
   jsTransferBytes: number;
   failedAudits: string[];
+  /** What moved, when anything did: Lighthouse's layout-shift culprits (selector and score). */
+  shifts?: string[];
+  /** The LCP element and the LCP subparts (ms): where the time went. */
+  lcp?: { element: string; parts: Record<string, number> };
+}
+
+type Details = { type?: string; items?: unknown[] } | undefined;
+interface NodeDetail { type?: string; selector?: string }
+
+function shiftsOf(details: unknown): string[] | undefined {
+  const items = ((details as Details)?.items ?? []) as { node?: NodeDetail; score?: number }[];
+  const out = items.filter((i) => (i.score ?? 0) > 0).map((i) => `${i.node?.selector ?? '?'} ${(i.score ?? 0).toFixed(4)}`);
+  return out.length ? out : undefined;
+}
+
+function lcpOf(details: unknown): Run['lcp'] {
+  const items = ((details as Details)?.items ?? []) as ({ type?: string; items?: { subpart?: string; duration?: number }[] } & NodeDetail)[];
+  const table = items.find((i) => i.type === 'table');
+  const node = items.find((i) => i.type === 'node');
+  if (!table || !node) return undefined;
+  return { element: node.selector ?? '?', parts: Object.fromEntries((table.items ?? []).map((p) => [p.subpart ?? '?', Math.round(p.duration ?? 0)])) };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -91,6 +112,8 @@ try {
         failedAudits: Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
           .map((a) => a.id),
+        shifts: shiftsOf(lhr.audits['layout-shifts']?.details),
+        lcp: lcpOf(lhr.audits['lcp-breakdown-insight']?.details),
       });
     }
     const keys = ['performance', 'accessibility', 'bestPractices', 'seo', 'lcpMs', 'cls', 'tbtMs', 'fcpMs', 'jsTransferBytes'] as const;
@@ -110,6 +133,8 @@ try {
       `${name.padEnd(9)} perf ${m.performance} (worst ${w.performance}) a11y ${m.accessibility} bp ${m.bestPractices} seo ${m.seo} | LCP ${m.lcpMs} ms (worst ${w.lcpMs}) CLS ${m.cls} TBT ${m.tbtMs} ms | JS ${(m.jsTransferBytes / 1024).toFixed(1)} KB | HTML ${(results[name].htmlBytes.brotli / 1024).toFixed(1)} KB br, ${(results[name].htmlBytes.gzip / 1024).toFixed(1)} KB gz` +
         (list.some((r) => r.failedAudits.length) ? ` | failed: ${[...new Set(list.flatMap((r) => r.failedAudits))].join(', ')}` : ''),
     );
+    const moved = [...new Set(list.flatMap((r) => r.shifts ?? []))];
+    if (moved.length) console.log(`          shifted: ${moved.join('; ')}`);
   }
 } finally {
   chrome.kill();
