@@ -87,8 +87,11 @@ function lcpOf(details: unknown): Run['lcp'] {
   return { element: node.selector ?? '?', parts: Object.fromEntries((table.items ?? []).map((p) => [p.subpart ?? '?', Math.round(p.duration ?? 0)])) };
 }
 
+/** The numeric figures of a run (median and worst over the runs). */
+type Summary = Omit<Run, 'failedAudits' | 'shifts' | 'lcp'>;
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const results: Record<string, { url: string; runs: Run[]; median: Omit<Run, 'failedAudits'>; worst: Omit<Run, 'failedAudits'>; htmlBytes: { raw: number; gzip: number; brotli: number } }> = {};
+const results: Record<string, { url: string; runs: Run[]; median: Summary; worst: Summary; htmlBytes: { raw: number; gzip: number; brotli: number } }> = {};
 try {
   for (const [name, path] of Object.entries(pages)) {
     const url = origin + path;
@@ -123,8 +126,8 @@ try {
     results[name] = {
       url: path,
       runs: list,
-      median: Object.fromEntries(keys.map((k) => [k, median(list.map((r) => r[k]))])) as Omit<Run, 'failedAudits'>,
-      worst: Object.fromEntries(keys.map((k) => [k, lowerIsWorse.has(k) ? Math.min(...list.map((r) => r[k])) : Math.max(...list.map((r) => r[k]))])) as Omit<Run, 'failedAudits'>,
+      median: Object.fromEntries(keys.map((k) => [k, median(list.map((r) => r[k]))])) as Summary,
+      worst: Object.fromEntries(keys.map((k) => [k, lowerIsWorse.has(k) ? Math.min(...list.map((r) => r[k])) : Math.max(...list.map((r) => r[k]))])) as Summary,
       htmlBytes: { raw: html.length, gzip: gzipSync(html, { level: 9 }).length, brotli: brotliCompressSync(html).length },
     };
     const m = results[name].median;

@@ -119,6 +119,7 @@ export function createShopServer({ sites, apiUrl }: ShopServerOptions): Server {
     else headers['content-length'] = String(statSync(file).size);
     res.writeHead(status, headers);
     if (req.method === 'HEAD') return res.end();
+    if (res.destroyed) return;
     const source = createReadStream(file);
     if (compress) pipeline(source, compress === 'br' ? createBrotliCompress() : createGzip(), res, () => undefined);
     else pipeline(source, res, () => undefined);
@@ -126,12 +127,19 @@ export function createShopServer({ sites, apiUrl }: ShopServerOptions): Server {
 
   const proxy = (req: IncomingMessage, res: ServerResponse, target: URL) => {
     const upstream = httpRequest(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (up) => {
+      // The browser may have given up (an aborted fetch) before the API answered: piping into a
+      // closed response throws (ERR_STREAM_UNABLE_TO_PIPE), so drain the answer instead.
+      if (res.destroyed || res.writableEnded) return void up.resume();
       res.writeHead(up.statusCode ?? 502, up.headers);
       pipeline(up, res, () => undefined);
     });
     upstream.on('error', () => {
+      if (res.destroyed || res.writableEnded) return;
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: 'There was an error connecting to the server. Please try again later.' }));
+      res.end(JSON.stringify({ status_code: 502, status: 'error', message: 'There was an error connecting to the server. Please try again later.' }));
+    });
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
     });
     pipeline(req, upstream, () => undefined);
   };
