@@ -13,6 +13,10 @@ import type { Deps } from '../context.ts';
 import { HttpError } from '../lib/errors.ts';
 import type { CustomerRow } from '../middleware/route.ts';
 import { COUNTRY_LOCALE, cents, pickTitle } from './pricing.ts';
+import { pathOf } from '../../src/catalog/urls.ts';
+
+/** The export's relative URLs and media files as paths on the shop's site ("/x.html"), as the pages link them. */
+const sitePathOf = (url: string | undefined): string => (!url ? '' : /^https?:\/\//.test(url) || url.startsWith('/') ? url : pathOf(url));
 
 export interface CartRow {
   id: number;
@@ -220,8 +224,8 @@ export function priceCart(deps: Deps, row: CartRow, owner: CustomerRow | null, o
     const pseUrls = JSON.parse(r.pse_urls) as Record<string, string>;
     items.push({
       id: r.item_id, cartItemId: r.item_id, cartId: row.id, PRODUCT_SALE_ELEMENT: r.pse_id, PRODUCT_ID: r.product_id, quantity: r.quantity,
-      quantityStep: r.quantity_step, price: cents(unitCents), REF: r.pse_ref, TITLE: title, URL: urls[locale] ?? '', PSE_URL: pseUrls[locale] ?? urls[locale] ?? '',
-      IMAGE: r.image, PRICE: cents(priceCents(price, { taxes: [] })), PROMO_PRICE: cents(priceCents(promoPrice, { taxes: [] })), IS_PROMO: r.promo ? 1 : 0,
+      quantityStep: r.quantity_step, price: cents(unitCents), REF: r.pse_ref, TITLE: title, URL: sitePathOf(urls[locale]), PSE_URL: sitePathOf(pseUrls[locale] ?? urls[locale]),
+      IMAGE: r.image ? sitePathOf(r.image) : null, PRICE: cents(priceCents(price, { taxes: [] })), PROMO_PRICE: cents(priceCents(promoPrice, { taxes: [] })), IS_PROMO: r.promo ? 1 : 0,
       DEFAULT_CATEGORY: r.default_category, brand_name: r.brand_titles ? pickTitle(r.brand_titles, locale) : null, category: categories,
       TAXED_PRICE: cents(taxedPrice), BEST_TAXED_PRICE: cents(r.promo ? Math.min(taxedPrice, taxedPromo) : taxedPrice), TOTAL: cents(totalCents),
       VAT_PERCENT: vat, stock: r.stock, weight: r.weight, freight: r.freight === 1, undeliverable,

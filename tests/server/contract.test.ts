@@ -34,6 +34,10 @@ describe('cart', () => {
     const tshirt = cart.items.find((i: any) => i.PRODUCT_SALE_ELEMENT === FIX.tshirt.pse);
     expect(tshirt.price).toBe(12);
     expect(tshirt.TOTAL).toBe(24);
+    // Links and images as paths on the shop's site, the way the pages link them.
+    expect(tshirt.URL).toMatch(/^\/[^/]/);
+    expect(tshirt.PSE_URL).toMatch(/^\/[^/]/);
+    if (tshirt.IMAGE) expect(tshirt.IMAGE).toMatch(/^(\/[^/]|https?:)/);
     const promo = cart.items.find((i: any) => i.PRODUCT_SALE_ELEMENT === FIX.tshirtPromo.pse);
     expect(promo).toMatchObject({ price: 18, TAXED_PRICE: 24, BEST_TAXED_PRICE: 18, IS_PROMO: 1, PROMO_PRICE: 15 });
     expect(cart.totals).toMatchObject({ goods: 42, goodsNet: 35, vat: 7, discount: 0, shipment: 5.9, total: 47.9 });

@@ -2,10 +2,20 @@
 import { nextDayPossible } from './delivery.ts';
 import { wireAddToCart } from '../../islands/cart/add-to-cart.ts';
 
+function afterLoad(run: () => void): void {
+  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 0));
+  if (document.readyState === 'complete') idle();
+  else addEventListener('load', idle, { once: true });
+}
+
 export function startProductPage(): void {
-  // Live price and stock from the shop API (its own module: it brings zod/mini along).
+  // Live price and stock from the shop API (its own module: it brings zod/mini along). It starts
+  // once the page has loaded and the browser is idle, so neither its bytes nor its request
+  // compete with the page's own (the main image above all); the built values show until then.
   const article = document.querySelector<HTMLElement>('article.product[data-product-id]');
-  if (article) void import('./fresh-data.ts').then((f) => f.startFreshData(article)).catch((error: unknown) => console.warn('fresh product data not loaded', error));
+  if (article) {
+    afterLoad(() => void import('./fresh-data.ts').then((f) => f.startFreshData(article)).catch((error: unknown) => console.warn('fresh product data not loaded', error)));
+  }
   wireAddToCart();
   const reviews = document.querySelector<HTMLElement>('[data-reviews]');
   const reviewsTab = document.getElementById('tab-reviews');
