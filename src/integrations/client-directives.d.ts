@@ -1,7 +1,7 @@
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** Hydrate on the first interaction with the island (src/integrations/interaction-directive.ts). */
-    'client:interaction'?: boolean;
+    /** Hydrate on the first interaction with the island; a string names custom events that also start it (src/integrations/interaction-directive.ts). */
+    'client:interaction'?: boolean | string;
   }
 }
 export {};
