@@ -8,6 +8,8 @@ import { persistentAtom } from '@nanostores/persistent';
 
 export const tokenRaw = persistentAtom<string>('token', '');
 export const isAdminRaw = persistentAtom<string>('isAdmin', '');
+/** The logged-in customer's id (spec §3 stored `customer_id`; the session issue writes it at login). */
+export const customerIdRaw = persistentAtom<string>('customer_id', '');
 
 export function tokenValid(raw: string, now = Date.now()): boolean {
   if (!raw) return false;
