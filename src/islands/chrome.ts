@@ -103,6 +103,12 @@ if (!reloading) {
       e.preventDefault();
       mini.dispatchEvent(new CustomEvent('minicart:toggle', { bubbles: true }));
     });
+    // A pointer resting on the icon (or focus) starts loading the mini cart before the click.
+    const warm = () => {
+      if (matchMedia('(min-width: 992px)').matches) document.querySelector('[data-mini-cart]')?.dispatchEvent(new CustomEvent('minicart:warm', { bubbles: true }));
+    };
+    link?.addEventListener('pointerenter', warm, { once: true });
+    link?.addEventListener('focus', warm, { once: true });
   });
 
   // 6. Admin bar: shown for an administrator (desktop only, by CSS).

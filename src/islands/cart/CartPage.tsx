@@ -1,0 +1,251 @@
+/**
+ * The /cart page (spec §2, §3, §4): lines with quantity (in steps of the product, adjusted with a
+ * note), remove, coupon apply/remove, the delivery cost for the selected country, the totals
+ * (total = goods + shipment - discount), undeliverable items (warning and a confirm before
+ * checkout; all undeliverable: checkout blocked). The local lines show at once; server prices
+ * follow. A failing API shows the spec §8 connection text and keeps everything the shopper has.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+
+type Submit = { preventDefault(): void };
+import { useStore } from '@nanostores/react';
+import { formatMoney } from '../../catalog/prices.ts';
+import { m } from '../../i18n/generated/messages.js';
+import { decreaseItem, deleteItem, increaseItem, refreshCart, updateQuantity } from '../../stores/cart-actions.ts';
+import { appliedCoupon, couponLapsed, couponStatus, discountLine } from '../../stores/coupon.ts';
+import { applyCoupon, removeCoupon } from '../../stores/coupon-actions.ts';
+import { stepQuantity, summarize, undeliverableCase, vatLabel, type LineView } from './rules.ts';
+import { useCart, type CartIslandProps } from './use-cart.ts';
+import './cart.scss';
+import './cart-page.scss';
+
+export default function CartPage(props: CartIslandProps) {
+  // The server renders the loading state; the stored cart applies after hydration (no mismatch).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return (
+    <section className="cart-page" aria-labelledby="cart-title">
+      <h1 id="cart-title">{m.cartPage_title()}</h1>
+      {mounted ? <CartContent {...props} /> : <p className="cart-page__loading">{m.cartPage_loading()}</p>}
+    </section>
+  );
+}
+
+function countryName(iso: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(iso) ?? iso;
+  } catch {
+    return iso;
+  }
+}
+
+function CartContent(props: CartIslandProps) {
+  const cart = useCart(true, props);
+  const coupon = useStore(appliedCoupon);
+  const couponState = useStore(couponStatus);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [notes, setNotes] = useState<Record<number, string>>({});
+  const confirmRef = useRef<HTMLDialogElement>(null);
+  const fmt = (cents: number) => formatMoney(cents, props.money);
+  const country = props.countries.find((c) => c.id === cart.country) ?? props.countries[0]!;
+  const countryText = countryName(country.isoalpha2, props.money.locale);
+
+  const sum = summarize({ server: cart.server, lines: cart.lines, shipment: cart.shipment });
+  const vat = vatLabel(cart.server, cart.vatExcluded);
+  const vatText =
+    vat.kind === 'zero' ? m.catalog_vatZero({ title: country.taxTitle }) : vat.percent === null ? m.minicart_vatIncl({ title: country.taxTitle }) : m.catalog_inclVat({ percent: String(vat.percent), title: country.taxTitle });
+  const discount = discountLine(cart.server, coupon);
+  const lapsed = couponLapsed(cart.server, coupon);
+  // The undeliverable marks are the server's for the selected country: only once it answered.
+  const undeliverable = cart.server ? undeliverableCase(cart.lines) : 'none';
+  const delivery = cart.delivery;
+  const method = delivery.status === 'ready' ? delivery.options.find((o) => o.id === delivery.methodId) : undefined;
+
+  const run = async (line: LineView, op: () => Promise<boolean>) => {
+    if (line.cartItemId === null) return;
+    setBusy(line.cartItemId);
+    await op();
+    setBusy(null);
+  };
+
+  const commitQuantity = (line: LineView, raw: string) => {
+    if (line.cartItemId === null) return;
+    const wanted = Number(raw);
+    if (raw.trim() === '' || wanted === line.quantity) return;
+    if (Number.isFinite(wanted) && wanted <= 0) return void run(line, () => deleteItem(line.cartItemId!));
+    const { quantity, adjusted } = stepQuantity(raw, line.step);
+    setNotes((n) => ({ ...n, [line.cartItemId!]: adjusted ? m.cart_quantityAdjusted({ n: String(quantity), step: String(line.step) }) : '' }));
+    if (quantity !== line.quantity) void run(line, () => updateQuantity(line.cartItemId!, quantity));
+  };
+
+  const toCheckout = () => {
+    if (undeliverable === 'all') return;
+    if (undeliverable === 'some') confirmRef.current?.showModal();
+    else location.assign('/checkout');
+  };
+
+  if (cart.lines.length === 0) {
+    return (
+      <>
+        <ConnectionNote cart={cart} />
+        {cart.loading && !cart.loaded ? (
+          <p className="cart-page__loading">{m.cartPage_loading()}</p>
+        ) : (
+          <div className="cart-page__empty" data-cart-empty>
+            <p>{m.cartPage_empty()}</p>
+            <a className="button" href="/">{m.cartPage_continue()}</a>
+          </div>
+        )}
+      </>
+    );
+  }
+
+  const someCount = cart.lines.filter((l) => l.undeliverable).length;
+  return (
+    <>
+      <ConnectionNote cart={cart} />
+      {undeliverable === 'some' && <p className="cart-page__warning" data-undeliverable="some">{m.undeliverable_some({ country: countryText })}</p>}
+      {undeliverable === 'all' && <p className="cart-page__blocked" id="cart-blocked" data-undeliverable="all">{m.undeliverable_all({ country: countryText })}</p>}
+      <div className="cart-page__grid">
+        <ul className="cart-page__lines" aria-label={m.cartPage_items()}>
+          {cart.lines.map((l) => (
+            <li key={l.key} className={`cart-line${l.undeliverable && cart.server ? ' cart-line--undeliverable' : ''}`} data-cart-line={l.cartItemId ?? ''} aria-busy={busy === l.cartItemId}>
+              {l.image ? <img src={l.image} alt="" width={96} height={96} loading="lazy" decoding="async" /> : <span className="cart-line__noimg" aria-hidden="true" />}
+              <div className="cart-line__main">
+                <a className="cart-line__title" href={l.href || undefined}>{l.title}</a>
+                <span className="cart-line__unit">{m.cartPage_unitPrice()}: <span data-unit-price>{fmt(l.unitCents)}</span></span>
+                {l.undeliverable && cart.server && <span className="cart-line__undeliverable" data-line-undeliverable>{m.undeliverable_item({ country: countryText })}</span>}
+                {l.step > 1 && <span className="cart-line__step">{m.catalog_quantityStep({ n: String(l.step) })}</span>}
+              </div>
+              <QuantityField line={l} busy={busy === l.cartItemId} onCommit={commitQuantity}
+                onLess={() => void run(l, () => decreaseItem(l.cartItemId!))} onMore={() => void run(l, () => increaseItem(l.cartItemId!))} />
+              <span className="cart-line__total" data-line-total>{fmt(l.unitCents * l.quantity)}</span>
+              <button type="button" className="icon-button cart-line__remove" aria-label={m.minicart_remove({ title: l.title })} disabled={busy === l.cartItemId || l.cartItemId === null}
+                onClick={() => void run(l, () => deleteItem(l.cartItemId!))}>
+                <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false"><path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" /></svg>
+              </button>
+              {l.cartItemId !== null && notes[l.cartItemId] && <p className="cart-line__note" role="status">{notes[l.cartItemId]}</p>}
+            </li>
+          ))}
+        </ul>
+        <aside className="cart-page__summary" aria-labelledby="cart-summary-title">
+          <h2 id="cart-summary-title">{m.cartPage_summary()}</h2>
+          <p className="cart-page__shipto" data-ship-to>
+            {m.cartPage_shippingTo({ country: countryText })}
+            {method && <><br />{m.cartPage_method({ method: method.title })}</>}
+          </p>
+          <dl className="cart-sums" data-cart-sums>
+            <div>
+              <dt>{m.minicart_goods()} <small>({vatText})</small></dt>
+              <dd data-sum="goods">{fmt(sum.goods)}</dd>
+            </div>
+            <div>
+              <dt>{m.minicart_shipping()}</dt>
+              <dd data-sum="shipment" aria-busy={sum.shipment === null}>
+                {sum.shipment !== null ? (
+                  sum.shipment === 0 ? m.minicart_free() : fmt(sum.shipment)
+                ) : cart.delivery.status === 'error' ? (
+                  <span className="cart-page__error-inline">{cart.delivery.message}</span>
+                ) : cart.delivery.status === 'ready' && cart.delivery.methodId === null ? (
+                  <span className="cart-page__error-inline">{m.delivery_none()}</span>
+                ) : (
+                  <span className="loader" role="img" aria-label={m.minicart_computing()} />
+                )}
+              </dd>
+            </div>
+            {discount && (
+              <div>
+                <dt>{m.minicart_discount({ code: discount.code })}</dt>
+                <dd data-sum="discount">−{fmt(discount.cents)}</dd>
+              </div>
+            )}
+            <div className="cart-sums__total">
+              <dt>{m.minicart_total()}</dt>
+              <dd data-sum="total">{fmt(sum.total)}</dd>
+            </div>
+          </dl>
+          <CouponBox applied={cart.server?.coupon_code ?? null} stored={coupon} lapsed={lapsed} state={couponState} />
+          <button type="button" className="button cart-page__checkout" data-to-checkout aria-disabled={undeliverable === 'all'}
+            aria-describedby={undeliverable === 'all' ? 'cart-blocked' : undefined} onClick={toCheckout}>
+            {m.minicart_checkout()}
+          </button>
+        </aside>
+      </div>
+      <dialog ref={confirmRef} className="cart-confirm" aria-labelledby="cart-confirm-title" aria-describedby="cart-confirm-text" data-undeliverable-confirm>
+        <h2 id="cart-confirm-title">{m.undeliverable_confirmTitle()}</h2>
+        <p id="cart-confirm-text">{m.undeliverable_confirmText({ count: String(someCount), country: countryText })}</p>
+        <div className="cart-confirm__actions">
+          <button type="button" className="button button--secondary" autoFocus onClick={() => confirmRef.current?.close()}>{m.undeliverable_back()}</button>
+          <button type="button" className="button" onClick={() => location.assign('/checkout')}>{m.undeliverable_confirm()}</button>
+        </div>
+      </dialog>
+    </>
+  );
+}
+
+function ConnectionNote({ cart }: { cart: ReturnType<typeof useCart> }) {
+  const failed = cart.status === 'error' && !!cart.error;
+  const deliveryFailed = cart.delivery.status === 'error';
+  return (
+    <div className="cart-page__status" role="status" data-cart-status>
+      {failed && (
+        <p className="cart-page__error" data-cart-error>
+          {cart.error} {cart.lines.length > 0 && m.cartPage_stale()}{' '}
+          <button type="button" className="link-button" onClick={() => void refreshCart()}>{m.cartPage_retry()}</button>
+        </p>
+      )}
+      {!failed && deliveryFailed && <p className="visually-hidden">{cart.delivery.status === 'error' ? cart.delivery.message : ''}</p>}
+    </div>
+  );
+}
+
+function QuantityField({ line, busy, onCommit, onLess, onMore }: { line: LineView; busy: boolean; onCommit: (l: LineView, raw: string) => void; onLess: () => void; onMore: () => void }) {
+  const [value, setValue] = useState(String(line.quantity));
+  const id = useId();
+  useEffect(() => setValue(String(line.quantity)), [line.quantity]);
+  const submit = (e: Submit) => {
+    e.preventDefault();
+    onCommit(line, value);
+  };
+  return (
+    <form className="qty" noValidate onSubmit={submit}>
+      <button type="button" className="qty__step" aria-label={m.cartPage_less({ title: line.title })} disabled={busy || line.cartItemId === null} onClick={onLess}>−</button>
+      <label className="visually-hidden" htmlFor={id}>{m.cartPage_quantityOf({ title: line.title })}</label>
+      <input id={id} type="number" inputMode="numeric" min={line.step} step={line.step} value={value} disabled={line.cartItemId === null}
+        onChange={(e) => setValue(e.target.value)} onBlur={() => onCommit(line, value)} data-qty-input />
+      <button type="button" className="qty__step" aria-label={m.cartPage_more({ title: line.title })} disabled={busy || line.cartItemId === null} onClick={onMore}>+</button>
+    </form>
+  );
+}
+
+function CouponBox({ applied, stored, lapsed, state }: { applied: string | null; stored: string; lapsed: boolean; state: ReturnType<typeof couponStatus.get> }) {
+  const [code, setCode] = useState('');
+  const id = useId();
+  const errorId = `${id}-error`;
+  const busy = state.status === 'busy';
+  const shown = applied ?? (lapsed ? stored : null);
+  const submit = async (e: Submit) => {
+    e.preventDefault();
+    if (await applyCoupon(code)) setCode('');
+  };
+  return (
+    <div className="coupon" data-coupon>
+      {shown ? (
+        <div className="coupon__applied">
+          <p data-coupon-applied>{lapsed && !applied ? m.coupon_lapsed({ code: shown }) : m.coupon_applied({ code: shown })}</p>
+          <button type="button" className="link-button" disabled={busy} onClick={() => void removeCoupon()} data-coupon-remove>{m.coupon_remove()}</button>
+        </div>
+      ) : (
+        <form className="coupon__form" onSubmit={(e) => void submit(e)}>
+          <label htmlFor={id}>{m.coupon_label()}</label>
+          <div className="coupon__row">
+            <input id={id} type="text" autoComplete="off" maxLength={64} value={code} onChange={(e) => setCode(e.target.value)}
+              aria-invalid={state.status === 'error'} aria-describedby={state.status === 'error' ? errorId : undefined} data-coupon-input />
+            <button type="submit" className="button button--secondary" disabled={busy}>{m.coupon_apply()}</button>
+          </div>
+        </form>
+      )}
+      <p id={errorId} className="coupon__error" role="alert" data-coupon-error>{state.status === 'error' ? state.message : ''}</p>
+    </div>
+  );
+}

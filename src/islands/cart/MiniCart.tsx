@@ -1,0 +1,177 @@
+/**
+ * The mini cart (spec §2): opened from the header's cart icon on large screens (chrome.ts sends
+ * `minicart:toggle` to [data-mini-cart]; small screens follow the /cart link). Hydrated on the
+ * first of those events (client:interaction="minicart:toggle,minicart:warm"): the event that
+ * started hydration is read from the island's data-held-event when it mounts, so the first click
+ * opens it. A non-modal dialog: focus moves into it, Escape and an outside click close it, and
+ * Escape gives focus back to the cart icon.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { formatMoney } from '../../catalog/prices.ts';
+import { m } from '../../i18n/generated/messages.js';
+import { deleteItem } from '../../stores/cart-actions.ts';
+import { discountLine } from '../../stores/coupon.ts';
+import { appliedCoupon } from '../../stores/coupon.ts';
+import { useStore } from '@nanostores/react';
+import { guestActions, showRemove, summarize, vatLabel } from './rules.ts';
+import { useCart, type CartIslandProps } from './use-cart.ts';
+import './cart.scss';
+
+const TOGGLE = 'minicart:toggle';
+
+export default function MiniCart(props: CartIslandProps) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    const island = el.closest('astro-island');
+    const link = document.querySelector<HTMLElement>('[data-cart-link]');
+    link?.setAttribute('aria-controls', panelId);
+    link?.setAttribute('aria-expanded', 'false');
+    if (island?.getAttribute('data-held-event') === TOGGLE) setOpen(true);
+    island?.removeAttribute('data-held-event');
+    const onToggle = () => {
+      island?.removeAttribute('data-held-event');
+      setOpen((o) => !o);
+    };
+    el.addEventListener(TOGGLE, onToggle);
+    return () => el.removeEventListener(TOGGLE, onToggle);
+  }, [panelId]);
+
+  useEffect(() => {
+    const link = document.querySelector<HTMLElement>('[data-cart-link]');
+    link?.setAttribute('aria-expanded', String(open));
+    if (!open) return;
+    panel.current?.focus();
+    const inside = (t: EventTarget | null) => t instanceof Node && (!!root.current?.contains(t) || !!link?.contains(t));
+    const onDown = (e: PointerEvent) => {
+      if (!inside(e.target)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      link?.focus();
+    };
+    const onFocus = (e: FocusEvent) => {
+      if (e.target instanceof Node && e.target !== document.body && !inside(e.target)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('focusin', onFocus);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('focusin', onFocus);
+    };
+  }, [open]);
+
+  return (
+    <div className="mini-cart" data-mini-cart ref={root}>
+      <div className="mini-cart__panel" id={panelId} role="dialog" aria-label={m.minicart_label()} tabIndex={-1} hidden={!open} ref={panel} data-mini-cart-panel>
+        {open && <MiniCartContent {...props} onClose={() => setOpen(false)} />}
+      </div>
+    </div>
+  );
+}
+
+function MiniCartContent(props: CartIslandProps & { onClose: () => void }) {
+  const cart = useCart(true, props);
+  const coupon = useStore(appliedCoupon);
+  const [removing, setRemoving] = useState<number | null>(null);
+  const fmt = (cents: number) => formatMoney(cents, props.money);
+  const path = location.pathname;
+  const sum = summarize({ server: cart.server, lines: cart.lines, shipment: cart.shipment });
+  const vat = vatLabel(cart.server, cart.vatExcluded);
+  const taxTitle = props.countries.find((c) => c.id === cart.country)?.taxTitle ?? props.countries[0]?.taxTitle ?? '';
+  const vatText =
+    vat.kind === 'zero' ? m.catalog_vatZero({ title: taxTitle }) : vat.percent === null ? m.minicart_vatIncl({ title: taxTitle }) : m.catalog_inclVat({ percent: String(vat.percent), title: taxTitle });
+  const discount = discountLine(cart.server, coupon);
+  const canRemove = showRemove(path);
+
+  const remove = async (cartItemId: number) => {
+    setRemoving(cartItemId);
+    await deleteItem(cartItemId);
+    setRemoving(null);
+    document.querySelector<HTMLElement>('[data-mini-cart-panel]')?.focus();
+  };
+
+  return (
+    <>
+      <div className="mini-cart__head">
+        <h2 className="mini-cart__title">{m.minicart_cart()}</h2>
+        <button type="button" className="icon-button mini-cart__close" aria-label={m.minicart_close()} onClick={props.onClose}>
+          <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false"><path d="M6 6l12 12M18 6L6 18" /></svg>
+        </button>
+      </div>
+      <p className="mini-cart__status" role="status" data-mini-cart-status>
+        {cart.status === 'error' && cart.error ? cart.error : cart.loading ? m.minicart_updating() : ''}
+      </p>
+      {cart.lines.length === 0 ? (
+        <p className="mini-cart__empty" data-mini-cart-empty>{m.minicart_empty()}</p>
+      ) : (
+        <>
+          <ul className="mini-cart__lines">
+            {cart.lines.map((l) => (
+              <li key={l.key} className="mini-cart__line" data-mini-cart-line={l.cartItemId ?? ''}>
+                {l.image ? <img src={l.image} alt="" width={56} height={56} loading="lazy" decoding="async" /> : <span className="mini-cart__noimg" aria-hidden="true" />}
+                <div className="mini-cart__line-body">
+                  <a href={l.href || undefined}>{l.title}</a>
+                  <span className="mini-cart__qty" data-line-price>{m.minicart_quantityPrice({ quantity: String(l.quantity), price: fmt(l.unitCents) })}</span>
+                </div>
+                {canRemove && l.cartItemId !== null && (
+                  <button type="button" className="icon-button mini-cart__remove" aria-label={m.minicart_remove({ title: l.title })} disabled={removing === l.cartItemId} onClick={() => void remove(l.cartItemId!)}>
+                    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false"><path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" /></svg>
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+          <dl className="cart-sums" data-mini-cart-sums>
+            <div>
+              <dt>{m.minicart_goods()} <small>({vatText})</small></dt>
+              <dd data-sum="goods">{fmt(sum.goods)}</dd>
+            </div>
+            <div>
+              <dt>{m.minicart_shipping()}</dt>
+              <dd data-sum="shipment" aria-busy={sum.shipment === null}>
+                {sum.shipment === null ? (
+                  cart.delivery.status === 'error' ? cart.delivery.message : <span className="loader" role="img" aria-label={m.minicart_computing()} />
+                ) : sum.shipment === 0 ? (
+                  m.minicart_free()
+                ) : (
+                  fmt(sum.shipment)
+                )}
+              </dd>
+            </div>
+            {discount && (
+              <div>
+                <dt>{m.minicart_discount({ code: discount.code })}</dt>
+                <dd data-sum="discount">−{fmt(discount.cents)}</dd>
+              </div>
+            )}
+            <div className="cart-sums__total">
+              <dt>{m.minicart_total()}</dt>
+              <dd data-sum="total">{fmt(sum.total)}</dd>
+            </div>
+          </dl>
+        </>
+      )}
+      <div className="mini-cart__actions">
+        <a className="button button--secondary" href="/cart">{m.minicart_cart()}</a>
+        {cart.lines.length > 0 && <a className="button" href="/checkout">{m.minicart_checkout()}</a>}
+      </div>
+      {guestActions(cart.loggedIn) && cart.lines.length > 0 && (
+        <div className="mini-cart__guest" data-mini-cart-guest>
+          <a className="button" href="/login-register?tab=register">{m.minicart_register()}</a>
+          <a href="/login-register">{m.minicart_login()}</a>
+          <p className="mini-cart__or"><span>{m.minicart_or()}</span></p>
+          <a className="button button--secondary" href="/checkout?guest=1">{m.minicart_guest()}</a>
+        </div>
+      )}
+    </>
+  );
+}
