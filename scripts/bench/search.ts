@@ -90,7 +90,6 @@ if (values.child) {
     dbFile,
     outDir,
     language: 'de',
-    countryIds: shop.countries.map((c) => c.id),
     beforeClose: () => (pagefindPeak = childPeakRss()),
   });
   const seconds = (performance.now() - started) / 1000;

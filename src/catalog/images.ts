@@ -92,7 +92,7 @@ function make(image: ImageModel, maxWidth: number | undefined): ResponsiveImage 
   return { src: url(fallback), srcset: widths.map((w) => `${url(w)} ${w}w`).join(', '), width: image.width, height: image.height, alt: image.alt };
 }
 
-/** Makes every derivative the pages asked for (once per cache) and links them into the site. */
+/** Makes every derivative asked for since the last call (once per cache) and links them into the site. */
 export async function generateImages(outDir: string, cacheDir = resolve('.cache/images'), concurrency = 2): Promise<{ made: number; reused: number }> {
   const { default: sharp } = await import('sharp');
   sharp.cache(false);
@@ -127,5 +127,7 @@ export async function generateImages(outDir: string, cacheDir = resolve('.cache/
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
+  // Done: a later call (the search index asks for result thumbnails after the pages) makes only what is new.
+  for (const job of jobs) registry().jobs.delete(`${job.hash}-${job.width}`);
   return { made, reused };
 }

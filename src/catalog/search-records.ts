@@ -11,9 +11,12 @@
  * for a content its parent folder, which the results group by.
  */
 import { DatabaseSync } from 'node:sqlite';
-import type { TaxRule } from './export-schema.ts';
+import { responsive } from './images.ts';
 import type { Catalog, CategoryRow } from './catalog.ts';
 import type { ContentModel, FolderModel, ProductCard, ProductModel } from './models.ts';
+
+/** Widest derivative a result's 64 px image needs (3x screens). */
+export const THUMB_WIDTH = 240;
 
 export interface SearchRecord {
   url: string;
@@ -28,20 +31,15 @@ export const CATEGORY_SEPARATOR = ' › ';
 
 export interface RecordOptions {
   language: string;
-  /** The shop's countries: each gets its gross price in the record's meta. */
-  countryIds: number[];
-  taxRules: TaxRule[];
   categories: CategoryRow[];
   brands: Map<number, string>;
   folders: FolderModel[];
 }
 
 /** The options of searchRecords, read from a shop's catalog index. */
-export function recordOptionsOf(catalog: Catalog, language: string, countryIds: number[]): RecordOptions {
+export function recordOptionsOf(catalog: Catalog, language: string): RecordOptions {
   return {
     language,
-    countryIds,
-    taxRules: catalog.taxRules(),
     categories: catalog.categories(),
     brands: new Map(catalog.brands().map((b) => [b.id, b.title])),
     folders: catalog.folders(),
@@ -100,7 +98,8 @@ export function productRecord(p: ProductModel, card: ProductCard, o: RecordOptio
     language: o.language,
     meta: {
       title: p.title,
-      ...(card.image ? { image: card.image.src, image_alt: card.image.alt } : {}),
+      // A result shows its image at 64 px: the smallest derivative, not the original.
+      ...(card.image ? { image: responsive(card.image, { maxWidth: THUMB_WIDTH }).src, image_alt: card.image.alt } : {}),
       ref: p.ref,
       price: String(card.price),
       ...(card.crossedOut ? { was: String(card.crossedOut) } : {}),

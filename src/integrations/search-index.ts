@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Catalog, catalogFile } from '../catalog/catalog.ts';
 import { recordOptionsOf, searchRecords } from '../catalog/search-records.ts';
+import { generateImages } from '../catalog/images.ts';
 import type { ShopConfig } from '../shops/schema.ts';
 
 /** Records sent to the Pagefind service at once (it answers each one). */
@@ -22,7 +23,6 @@ export async function buildSearchIndex(o: {
   dbFile: string;
   outDir: string;
   language: string;
-  countryIds: number[];
   /** Called after the files are written, before Pagefind's process closes (the bench reads its memory). */
   beforeClose?: () => void;
 }): Promise<{ records: number }> {
@@ -32,7 +32,7 @@ export async function buildSearchIndex(o: {
   if (!index) throw new Error(`search index: ${errors.join('; ')}`);
   let records = 0;
   try {
-    const options = recordOptionsOf(catalog, o.language, o.countryIds);
+    const options = recordOptionsOf(catalog, o.language);
     let batch: Promise<{ errors: string[] }>[] = [];
     const flush = async () => {
       for (const r of await Promise.all(batch)) if (r.errors.length) throw new Error(`search index: ${r.errors.join('; ')}`);
@@ -70,9 +70,10 @@ export function searchIndex({ shop }: { shop: ShopConfig }): AstroIntegration {
           dbFile: catalogFile(shop.code),
           outDir: fileURLToPath(dir),
           language: shop.language,
-          countryIds: shop.countries.map((c) => c.id),
         });
-        logger.info(`pagefind: ${records} records (${shop.language}) in ${Math.round(performance.now() - started)} ms`);
+        // Result thumbnails the pages did not already ask for (normally none).
+        const thumbs = await generateImages(fileURLToPath(dir));
+        logger.info(`pagefind: ${records} records (${shop.language}), ${thumbs.made} thumbnails made, in ${Math.round(performance.now() - started)} ms`);
       },
     },
   };

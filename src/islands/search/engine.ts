@@ -91,7 +91,6 @@ export interface ProductHit {
   ref: string;
   price: string;
   prices?: string;
-  net?: string;
   was?: string;
   stock: number;
 }
@@ -169,7 +168,6 @@ async function runSearch(term: string, category: string | null): Promise<Product
         ref: meta.ref ?? '',
         price: meta.price ?? '0',
         prices: meta.prices,
-        net: meta.net,
         was: meta.was,
         stock: Number(meta.stock ?? 0),
       }));

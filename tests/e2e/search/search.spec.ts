@@ -206,7 +206,10 @@ test.describe('live search box', () => {
     await expect.poll(() => hits(page).count()).toBeGreaterThan(before);
 
     const first = hits(page).first();
-    await expect(first.locator('img')).toHaveAttribute('src', /\/media\//);
+    // The small derivative (a 64 px image), not the original photo.
+    await expect(first.locator('img')).toHaveAttribute('src', /^\/_img\/[0-9a-f]+-240\.webp$/);
+    const thumb = await first.locator('img').evaluate(async (img: HTMLImageElement) => (await fetch(img.src)).status);
+    expect(thumb).toBe(200);
     await expect(first.locator('.search-hit__price')).toHaveText(/\d,\d\d €/);
     await expect(first.locator('.search-hit__stock')).not.toBeEmpty();
     const url = await first.getAttribute('data-url');
