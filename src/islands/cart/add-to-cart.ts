@@ -47,8 +47,10 @@ async function add(button: HTMLButtonElement, label: string) {
     const a = await load();
     ok = await a.addToCart({ productId, pseId, quantity: quantityFor(button, step), step, line: lineInfo(button) });
   } catch (error) {
+    // The cart's code itself did not arrive (offline, a deploy in between): say so, nothing was added.
     actions = undefined;
     console.error('cart: the cart module could not be loaded', error);
+    void import('../toast.ts').then((t) => t.showToast(m.cart_addFailed(), 'error')).catch(() => undefined);
   }
   button.removeAttribute('aria-busy');
   if (!ok) {

@@ -178,3 +178,17 @@ test('axe: the button while busy and done, and the toast', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(toastBox(page)).toHaveCount(0);
 });
+
+test("the cart's own code not arriving (offline, a deploy in between) says adding failed, and the next click works", async ({ page }) => {
+  await page.goto(shopUrl('de', simple.url));
+  let block = true;
+  await page.route(/\/_astro\/cart-actions\.[^/]+\.js$/, (route) => (block ? route.abort('internetdisconnected') : route.continue()));
+  await addButton(page).click();
+  await expect(toast(page)).toHaveText('Hinzufügen zum Einkaufswagen fehlgeschlagen');
+  await expect(addButton(page)).toHaveText('In den Warenkorb');
+  await expect(count(page)).toBeHidden();
+  expect((await stored(page)).items).toEqual([]);
+  block = false;
+  await addButton(page).click();
+  await expect(count(page)).toHaveText('1');
+});
