@@ -1,6 +1,7 @@
 /**
  * Lighthouse (mobile, the default config: simulated slow 4G, 4x CPU slowdown) in Debian's Chromium
- * for the home page, a category listing and a product page of the German shop, built from the
+ * for the home page, a category listing, a product page, a content page, a search results page
+ * and the (empty) cart page of the German shop, built from the
  * sample and served compressed as a CDN would (scripts/lib/shop-server.ts: brotli/gzip). Three
  * runs per page; reports the median and the worst of each score, LCP, CLS and TBT, plus the
  * compressed HTML and JS bytes. Writes bench/results/lighthouse.json.
@@ -46,7 +47,9 @@ const origin = `http://de.localhost:${port}`;
 const catalog = new Catalog(join(catalogDir, 'de.sqlite'));
 const category = catalog.categories().find((c) => c.depth === 0 && c.visible && c.count > 24)!;
 const product = catalog.bestsellers(1)[0]!;
-const pages = { home: '/', category: category.url, product: product.url };
+// The issue budgets are for home, category and product; content, search and cart are reported as well (architecture §8).
+const term = product.title.split(' ')[0]!;
+const pages: Record<string, string> = { home: '/', category: category.url, product: product.url, content: '/about', search: `/search/${encodeURIComponent(term)}`, cart: '/cart' };
 
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
@@ -121,7 +124,8 @@ try {
     }
     const keys = ['performance', 'accessibility', 'bestPractices', 'seo', 'lcpMs', 'cls', 'tbtMs', 'fcpMs', 'jsTransferBytes'] as const;
     const lowerIsWorse = new Set(['performance', 'accessibility', 'bestPractices', 'seo']);
-    const file = join(distDir, 'de', path === '/' ? 'index.html' : path.endsWith('.html') ? path : `${path}.html`);
+    // /search/{term} is the search shell, reached by a rewrite.
+    const file = join(distDir, 'de', path === '/' ? 'index.html' : path.startsWith('/search/') ? 'search.html' : path.endsWith('.html') ? path : `${path}.html`);
     const html = readFileSync(file);
     results[name] = {
       url: path,
