@@ -6,7 +6,7 @@
  * opens it. A non-modal dialog: focus moves into it, Escape and an outside click close it, and
  * Escape gives focus back to the cart icon.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { formatMoney } from '../../catalog/prices.ts';
 import { m } from '../../i18n/generated/messages.js';
 import { deleteItem } from '../../stores/cart-actions.ts';
@@ -42,7 +42,8 @@ export default function MiniCart(props: CartIslandProps) {
     return () => el.removeEventListener(TOGGLE, onToggle);
   }, [panelId]);
 
-  useEffect(() => {
+  // Layout effect: the listeners are there as soon as the panel shows (an Escape right after opening counts).
+  useLayoutEffect(() => {
     const link = document.querySelector<HTMLElement>('[data-cart-link]');
     link?.setAttribute('aria-expanded', String(open));
     if (!open) return;
@@ -72,7 +73,15 @@ export default function MiniCart(props: CartIslandProps) {
   return (
     <div className="mini-cart" data-mini-cart ref={root}>
       <div className="mini-cart__panel" id={panelId} role="dialog" aria-label={m.minicart_label()} tabIndex={-1} hidden={!open} ref={panel} data-mini-cart-panel>
-        {open && <MiniCartContent {...props} onClose={() => setOpen(false)} />}
+        {open && (
+          <MiniCartContent
+            {...props}
+            onClose={() => {
+              setOpen(false);
+              document.querySelector<HTMLElement>('[data-cart-link]')?.focus();
+            }}
+          />
+        )}
       </div>
     </div>
   );

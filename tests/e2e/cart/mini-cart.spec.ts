@@ -50,7 +50,7 @@ test('opens and closes with the keyboard; Tab walks into it and leaving it close
   await expect(panel(page).getByRole('button', { name: 'Warenkorb-Übersicht schließen' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(panel(page)).toBeHidden();
-  await icon(page).focus();
+  await expect(icon(page)).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(panel(page)).toBeVisible();
   await page.keyboard.press('Escape');
