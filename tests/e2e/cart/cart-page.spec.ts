@@ -4,7 +4,7 @@
  * all undeliverable: blocked), the API failing (500 and down) keeps the page usable, axe (de, ro).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { COUNTRY, F, expectNoSeriousViolations, money, prepare, seedCart, shipmentOf, url } from './cart-helpers.ts';
+import { COUNTRY, F, aboutPath, expectNoSeriousViolations, money, prepare, seedCart, shipmentOf, url } from './cart-helpers.ts';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 test.beforeEach(async ({ context }) => prepare(context, 'de'));
@@ -95,6 +95,32 @@ test('coupons: a wrong code shows the error, a valid one gives the discount and 
   await expect(page.getByRole('textbox', { name: 'Gutscheincode' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('appliedCoupon'))).toBe('');
   await expect(sums(page, 'total')).toHaveText(money('de', Math.round((seeded.goods + shipment) * 100) / 100));
+});
+
+test('the stored coupon is applied again when the customer changes (a log-in in another tab)', async ({ page, context }) => {
+  await seedCart(page, 'de', [{ productId: F.simpleProductId, quantity: 1 }]);
+  await page.goto(url('de', '/cart'));
+  await page.getByRole('textbox', { name: 'Gutscheincode' }).fill('MINUS5');
+  await page.getByRole('button', { name: 'Einlösen' }).click();
+  await expect(sums(page, 'discount')).toHaveText(`−${money('de', 5)}`);
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/insertCoupon/')) calls.push(r.postData() ?? '');
+  });
+  const other = await context.newPage();
+  await other.goto(url('de', aboutPath('de')));
+  const customerId = await other.evaluate(async () => {
+    const email = `cart-ui-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const body = { kind: 'private', firstname: 'Anna', lastname: 'Huber', email, password: 'secret12', password_confirm: 'secret12' };
+    const r = await (await fetch('/api/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+    localStorage.setItem('customer_id', String(r.data.customer_id));
+    localStorage.setItem('token', JSON.stringify({ token: r.data.token, expiresAt: Date.parse(r.data.expiresAt) }));
+    return r.data.customer_id as number;
+  });
+  await expect.poll(() => calls.length).toBe(1);
+  expect(JSON.parse(calls[0]!)).toMatchObject({ coupon_code: 'MINUS5', customer_id: customerId });
+  await expect(sums(page, 'discount')).toHaveText(`−${money('de', 5)}`);
+  expect(await page.evaluate(() => localStorage.getItem('appliedCoupon'))).toBe('MINUS5');
 });
 
 test('delivery cost for the selected country, recomputed when the country changes, and Free from the free-shipping value', async ({ page }) => {
