@@ -44,19 +44,20 @@ for (const [name, width] of Object.entries(WIDTHS)) {
       expect(errors).toEqual([]);
     });
 
+    // Stored lines as the cart store keeps them (a line without its variant or price is dropped as corrupt).
     test('cart count follows the stored cart: Nk from 1000, smaller above 99', async ({ page }) => {
       await page.goto(url('de', aboutPath('de')));
       const count = page.locator('[data-cart-count]');
       await expect(count).toBeHidden();
-      await page.evaluate(() => localStorage.setItem('cart_items', JSON.stringify([{ id: 1, quantity: 2 }, { id: 2, quantity: 1 }])));
+      await page.evaluate(() => localStorage.setItem('cart_items', JSON.stringify([{ id: 1, PRODUCT_SALE_ELEMENT: 1, cartId: 0, cartItemId: 0, quantity: 2, price: 1000 }, { id: 2, PRODUCT_SALE_ELEMENT: 2, cartId: 0, cartItemId: 0, quantity: 1, price: 1000 }])));
       await page.reload();
       await expect(count).toHaveText('3');
       await expect(count).not.toHaveClass(/cart-count--small/);
-      await page.evaluate(() => localStorage.setItem('cart_items', JSON.stringify([{ id: 1, quantity: 150 }])));
+      await page.evaluate(() => localStorage.setItem('cart_items', JSON.stringify([{ id: 1, PRODUCT_SALE_ELEMENT: 1, cartId: 0, cartItemId: 0, quantity: 150, price: 1000 }])));
       await page.reload();
       await expect(count).toHaveText('150');
       await expect(count).toHaveClass(/cart-count--small/);
-      await page.evaluate(() => localStorage.setItem('cart_items', JSON.stringify([{ id: 1, quantity: 1500 }])));
+      await page.evaluate(() => localStorage.setItem('cart_items', JSON.stringify([{ id: 1, PRODUCT_SALE_ELEMENT: 1, cartId: 0, cartItemId: 0, quantity: 1500, price: 1000 }])));
       await page.reload();
       await expect(count).toHaveText('1k');
     });
@@ -65,7 +66,7 @@ for (const [name, width] of Object.entries(WIDTHS)) {
       await page.goto(url('de', aboutPath('de')));
       const other = await context.newPage();
       await other.goto(url('de', aboutPath('de')));
-      await other.evaluate(() => localStorage.setItem('cart_items', JSON.stringify([{ id: 9, quantity: 4 }])));
+      await other.evaluate(() => localStorage.setItem('cart_items', JSON.stringify([{ id: 9, PRODUCT_SALE_ELEMENT: 9, cartId: 0, cartItemId: 0, quantity: 4, price: 1000 }])));
       // A storage event reaches the first tab.
       await expect(page.locator('[data-cart-count]')).toHaveText('4');
     });

@@ -22,7 +22,7 @@ beforeAll(async () => {
   await buildCatalogIndex({ exportDir, shop, dbFile });
   const catalog = new Catalog(dbFile);
   records = [
-    ...searchRecords(dbFile, recordOptionsOf(catalog, 'de', shop.countries.map((c) => c.id))),
+    ...searchRecords(dbFile, recordOptionsOf(catalog, 'de')),
   ];
 });
 
