@@ -13,17 +13,8 @@ import {
   couponDiscountCents,
 } from '../../src/catalog/prices.ts';
 import type { TaxRule } from '../../src/catalog/export-schema.ts';
+import { standard } from './prices/fixtures.ts';
 
-const standard: TaxRule = {
-  id: 1,
-  isDefault: true,
-  title: {},
-  countries: [
-    { countryId: 5, stateId: null, taxes: [{ type: 'percent', position: 1, percent: '19' }] },
-    { countryId: 13, stateId: null, taxes: [{ type: 'percent', position: 1, percent: '20' }] },
-    { countryId: 146, stateId: null, taxes: [{ type: 'percent', position: 1, percent: '21' }] },
-  ],
-};
 
 describe('decimal amounts', () => {
   it('parses decimal strings into micro-units without floats', () => {

@@ -12,9 +12,10 @@ import { useStore } from '@nanostores/react';
 import { formatMoney } from '../../catalog/prices.ts';
 import { m } from '../../i18n/generated/messages.js';
 import { decreaseItem, deleteItem, increaseItem, refreshCart, updateQuantity } from '../../stores/cart-actions.ts';
-import { appliedCoupon, couponLapsed, couponStatus, discountLine } from '../../stores/coupon.ts';
+import { appliedCoupon, couponLapsed, couponStatus } from '../../stores/coupon.ts';
 import { applyCoupon, removeCoupon } from '../../stores/coupon-actions.ts';
-import { stepQuantity, summarize, undeliverableCase, vatLabel, type LineView } from './rules.ts';
+import { stepQuantity, undeliverableCase, type LineView } from './rules.ts';
+import { CartSums, TrashIcon } from './CartSums.tsx';
 import { useCart, type CartIslandProps } from './use-cart.ts';
 import './cart.scss';
 import './cart-page.scss';
@@ -50,11 +51,6 @@ function CartContent(props: CartIslandProps) {
   const country = props.countries.find((c) => c.id === cart.country) ?? props.countries[0]!;
   const countryText = countryName(country.isoalpha2, props.money.locale);
 
-  const sum = summarize({ server: cart.server, lines: cart.lines, shipment: cart.shipment });
-  const vat = vatLabel(cart.server, cart.vatExcluded);
-  const vatText =
-    vat.kind === 'zero' ? m.catalog_vatZero({ title: country.taxTitle }) : vat.percent === null ? m.minicart_vatIncl({ title: country.taxTitle }) : m.catalog_inclVat({ percent: String(vat.percent), title: country.taxTitle });
-  const discount = discountLine(cart.server, coupon);
   const lapsed = couponLapsed(cart.server, coupon);
   // The undeliverable marks are the server's for the selected country: only once it answered.
   const undeliverable = cart.server ? undeliverableCase(cart.lines) : 'none';
@@ -122,7 +118,7 @@ function CartContent(props: CartIslandProps) {
               <span className="cart-line__total" data-line-total>{fmt(l.unitCents * l.quantity)}</span>
               <button type="button" className="icon-button cart-line__remove" aria-label={m.minicart_remove({ title: l.title })} disabled={busy === l.cartItemId || l.cartItemId === null}
                 onClick={() => void run(l, () => deleteItem(l.cartItemId!))}>
-                <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false"><path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" /></svg>
+                <TrashIcon size={20} />
               </button>
               {l.cartItemId !== null && notes[l.cartItemId] && <p className="cart-line__note" role="status">{notes[l.cartItemId]}</p>}
             </li>
@@ -134,36 +130,7 @@ function CartContent(props: CartIslandProps) {
             {m.cartPage_shippingTo({ country: countryText })}
             {method && <><br />{m.cartPage_method({ method: method.title })}</>}
           </p>
-          <dl className="cart-sums" data-cart-sums>
-            <div>
-              <dt>{m.minicart_goods()} <small>({vatText})</small></dt>
-              <dd data-sum="goods">{fmt(sum.goods)}</dd>
-            </div>
-            <div>
-              <dt>{m.minicart_shipping()}</dt>
-              <dd data-sum="shipment" aria-busy={sum.shipment === null}>
-                {sum.shipment !== null ? (
-                  sum.shipment === 0 ? m.minicart_free() : fmt(sum.shipment)
-                ) : cart.delivery.status === 'error' ? (
-                  <span className="cart-page__error-inline">{cart.delivery.message}</span>
-                ) : cart.delivery.status === 'ready' && cart.delivery.methodId === null ? (
-                  <span className="cart-page__error-inline">{m.delivery_none()}</span>
-                ) : (
-                  <span className="loader" role="img" aria-label={m.minicart_computing()} />
-                )}
-              </dd>
-            </div>
-            {discount && (
-              <div>
-                <dt>{m.minicart_discount({ code: discount.code })}</dt>
-                <dd data-sum="discount">−{fmt(discount.cents)}</dd>
-              </div>
-            )}
-            <div className="cart-sums__total">
-              <dt>{m.minicart_total()}</dt>
-              <dd data-sum="total">{fmt(sum.total)}</dd>
-            </div>
-          </dl>
+          <CartSums cart={cart} coupon={coupon} taxTitle={country.taxTitle} fmt={fmt} data-cart-sums />
           <CouponBox applied={cart.server?.coupon_code ?? null} stored={coupon} lapsed={lapsed} state={couponState} />
           <button type="button" className="button cart-page__checkout" data-to-checkout aria-disabled={undeliverable === 'all'}
             aria-describedby={undeliverable === 'all' ? 'cart-blocked' : undefined} onClick={toCheckout}>

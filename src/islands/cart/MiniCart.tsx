@@ -10,10 +10,10 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { formatMoney } from '../../catalog/prices.ts';
 import { m } from '../../i18n/generated/messages.js';
 import { deleteItem } from '../../stores/cart-actions.ts';
-import { discountLine } from '../../stores/coupon.ts';
 import { appliedCoupon } from '../../stores/coupon.ts';
 import { useStore } from '@nanostores/react';
-import { guestActions, showRemove, summarize, vatLabel } from './rules.ts';
+import { guestActions, showRemove } from './rules.ts';
+import { CartSums, TrashIcon } from './CartSums.tsx';
 import { useCart, type CartIslandProps } from './use-cart.ts';
 import './cart.scss';
 
@@ -93,12 +93,7 @@ function MiniCartContent(props: CartIslandProps & { onClose: () => void }) {
   const [removing, setRemoving] = useState<number | null>(null);
   const fmt = (cents: number) => formatMoney(cents, props.money);
   const path = location.pathname;
-  const sum = summarize({ server: cart.server, lines: cart.lines, shipment: cart.shipment });
-  const vat = vatLabel(cart.server, cart.vatExcluded);
   const taxTitle = props.countries.find((c) => c.id === cart.country)?.taxTitle ?? props.countries[0]?.taxTitle ?? '';
-  const vatText =
-    vat.kind === 'zero' ? m.catalog_vatZero({ title: taxTitle }) : vat.percent === null ? m.minicart_vatIncl({ title: taxTitle }) : m.catalog_inclVat({ percent: String(vat.percent), title: taxTitle });
-  const discount = discountLine(cart.server, coupon);
   const canRemove = showRemove(path);
 
   const remove = async (cartItemId: number) => {
@@ -133,40 +128,13 @@ function MiniCartContent(props: CartIslandProps & { onClose: () => void }) {
                 </div>
                 {canRemove && l.cartItemId !== null && (
                   <button type="button" className="icon-button mini-cart__remove" aria-label={m.minicart_remove({ title: l.title })} disabled={removing === l.cartItemId} onClick={() => void remove(l.cartItemId!)}>
-                    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false"><path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" /></svg>
+                    <TrashIcon size={18} />
                   </button>
                 )}
               </li>
             ))}
           </ul>
-          <dl className="cart-sums" data-mini-cart-sums>
-            <div>
-              <dt>{m.minicart_goods()} <small>({vatText})</small></dt>
-              <dd data-sum="goods">{fmt(sum.goods)}</dd>
-            </div>
-            <div>
-              <dt>{m.minicart_shipping()}</dt>
-              <dd data-sum="shipment" aria-busy={sum.shipment === null}>
-                {sum.shipment === null ? (
-                  cart.delivery.status === 'error' ? cart.delivery.message : <span className="loader" role="img" aria-label={m.minicart_computing()} />
-                ) : sum.shipment === 0 ? (
-                  m.minicart_free()
-                ) : (
-                  fmt(sum.shipment)
-                )}
-              </dd>
-            </div>
-            {discount && (
-              <div>
-                <dt>{m.minicart_discount({ code: discount.code })}</dt>
-                <dd data-sum="discount">−{fmt(discount.cents)}</dd>
-              </div>
-            )}
-            <div className="cart-sums__total">
-              <dt>{m.minicart_total()}</dt>
-              <dd data-sum="total">{fmt(sum.total)}</dd>
-            </div>
-          </dl>
+          <CartSums cart={cart} coupon={coupon} taxTitle={taxTitle} fmt={fmt} data-mini-cart-sums />
         </>
       )}
       <div className="mini-cart__actions">
