@@ -22,7 +22,7 @@ export function CartSums({ cart, coupon, taxTitle, fmt, ...data }: Props) {
   const sum = summarize({ server: cart.server, lines: cart.lines, shipment: cart.shipment });
   const vat = vatLabel(cart.server, cart.vatExcluded);
   const vatText =
-    vat.kind === 'zero' ? m.catalog_vatZero({ title: taxTitle }) : vat.percent === null ? m.minicart_vatIncl({ title: taxTitle }) : m.catalog_inclVat({ percent: String(vat.percent), title: taxTitle });
+    vat.kind === 'excluded' ? m.header_vat0() : vat.kind === 'zero' ? m.catalog_vatZero({ title: taxTitle }) : vat.percent === null ? m.minicart_vatIncl({ title: taxTitle }) : m.catalog_inclVat({ percent: String(vat.percent), title: taxTitle });
   const discount = discountLine(cart.server, coupon);
   return (
     <dl className="cart-sums" {...data}>

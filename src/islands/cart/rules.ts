@@ -115,11 +115,14 @@ export function summarize(input: { server: ServerCartLike | null; lines: readonl
   return { goods, shipment: input.shipment, discount, total: orderTotal(goods, input.shipment ?? 0, discount) };
 }
 
-/** The goods' VAT label: net prices for VAT exclusion, the one rate when all lines share it. */
-export type VatLabel = { kind: 'zero' } | { kind: 'incl'; percent: number | null };
+/**
+ * The goods' VAT label: 'VAT 0%' for a company excluding VAT (spec §6, as on the product page),
+ * the country's 0% for zero-rated lines, else the one rate when all lines share it.
+ */
+export type VatLabel = { kind: 'excluded' } | { kind: 'zero' } | { kind: 'incl'; percent: number | null };
 
 export function vatLabel(server: ServerCartLike | null, vatExcluded: boolean): VatLabel {
-  if (server?.vatExcluded ?? vatExcluded) return { kind: 'zero' };
+  if (server?.vatExcluded ?? vatExcluded) return { kind: 'excluded' };
   const rates = new Set((server?.items ?? []).map((i) => i.VAT_PERCENT));
   if (rates.size === 1) {
     const only = [...rates][0]!;

@@ -49,8 +49,9 @@ describe('mini cart and cart page rules (spec §2, §5, §8, §9)', () => {
   it('the goods carry the VAT label: the one rate, net for VAT exclusion', () => {
     expect(vatLabel(server(), false)).toEqual({ kind: 'incl', percent: 19 });
     expect(vatLabel(server({ items: [item(), item({ cartItemId: 8, VAT_PERCENT: 7 })] }), false)).toEqual({ kind: 'incl', percent: null });
-    expect(vatLabel(server({ vatExcluded: true }), false)).toEqual({ kind: 'zero' });
-    expect(vatLabel(null, true)).toEqual({ kind: 'zero' });
+    expect(vatLabel(server({ vatExcluded: true }), false)).toEqual({ kind: 'excluded' });
+    expect(vatLabel(null, true)).toEqual({ kind: 'excluded' });
+    expect(vatLabel(server({ items: [item({ VAT_PERCENT: 0 })] }), false)).toEqual({ kind: 'zero' });
   });
 
   it('quantities are multiples of the step, adjusted with a note', () => {
