@@ -2,11 +2,12 @@
  * Lighthouse (mobile, the default config: simulated slow 4G, 4x CPU slowdown) in Debian's Chromium
  * for the home page, a category listing, a product page, a content page, a search results page
  * and the (empty) cart page of the German shop, built from the
- * sample and served compressed as a CDN would (scripts/lib/shop-server.ts: brotli/gzip). Three
+ * sample and served as a CDN would (scripts/lib/shop-server.ts: HTTP/2 over TLS, brotli/gzip), with the
+ * shop API behind /api as in production. Three
  * runs per page; reports the median and the worst of each score, LCP, CLS and TBT, plus the
  * compressed HTML and JS bytes. Writes bench/results/lighthouse.json.
  *
- *   node scripts/bench/lighthouse.ts [--products 1000] [--runs 3] [--no-build]
+ *   node scripts/bench/lighthouse.ts [--products 1000] [--runs 3] [--no-build] [--pages home,product] [--http1]
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -18,11 +19,13 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.ts';
 import { buildShops } from '../lib/build-shops.ts';
-import { createShopServer } from '../lib/shop-server.ts';
+import { createSecureShopServer, createShopServer } from '../lib/shop-server.ts';
+import { localCertificate } from '../lib/tls.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
+import { startApi } from '../../server/main.ts';
 
 const root = resolve(import.meta.dirname, '../..');
-const { values } = parseArgs({ options: { products: { type: 'string', default: '1000' }, runs: { type: 'string', default: '3' }, 'no-build': { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { products: { type: 'string', default: '1000' }, runs: { type: 'string', default: '3' }, 'no-build': { type: 'boolean', default: false }, pages: { type: 'string' }, http1: { type: 'boolean', default: false } } });
 const products = Number(values.products);
 const runs = Number(values.runs);
 const base = join(root, '.cache/bench', `lighthouse-${products}`);
@@ -39,21 +42,31 @@ if (!values['no-build'] || !existsSync(join(distDir, 'de', 'index.html'))) {
   await buildShops({ shops: ['de'], exportDir, distDir, catalogDir, parallel: 1, quiet: true });
 }
 
-const server = createShopServer({ sites: { de: join(distDir, 'de') } });
+// The shop API answers /api as in production (the product page asks it for fresh price and stock).
+const api = await startApi({ exportDir, port: 0, dbFile: join(base, 'api.sqlite'), log: () => {} });
+// Served as a CDN serves it: HTTP/2 over TLS (one connection for every request of a page), unless
+// --http1 asks for the plain HTTP/1.1 server (six connections, each with its own handshake).
+const protocol = values.http1 ? 'HTTP/1.1' : 'HTTP/2 + TLS';
+const sites = { de: join(distDir, 'de') };
+const server = values.http1
+  ? createShopServer({ sites, apiUrl: api.url })
+  : createSecureShopServer({ sites, apiUrl: api.url, ...localCertificate(join(root, '.cache/bench/tls')) });
 await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
 const port = (server.address() as AddressInfo).port;
-const origin = `http://de.localhost:${port}`;
+const origin = `${values.http1 ? 'http' : 'https'}://de.localhost:${port}`;
 
 const catalog = new Catalog(join(catalogDir, 'de.sqlite'));
 const category = catalog.categories().find((c) => c.depth === 0 && c.visible && c.count > 24)!;
 const product = catalog.bestsellers(1)[0]!;
 // The issue budgets are for home, category and product; content, search and cart are reported as well (architecture §8).
 const term = product.title.split(' ')[0]!;
-const pages: Record<string, string> = { home: '/', category: category.url, product: product.url, content: '/about', search: `/search/${encodeURIComponent(term)}`, cart: '/cart' };
+const allPages: Record<string, string> = { home: '/', category: category.url, product: product.url, content: '/about', search: `/search/${encodeURIComponent(term)}`, cart: '/cart' };
+const pages = values.pages ? Object.fromEntries(values.pages.split(',').map((k) => [k, allPages[k]!])) : allPages;
 
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
-  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  // The local certificate is self-signed: loopback only.
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS, ...(values.http1 ? [] : ['--ignore-certificate-errors'])],
 });
 
 interface Run {
@@ -146,11 +159,12 @@ try {
 } finally {
   chrome.kill();
   server.close();
+  await api.close();
 }
 
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(
   join(root, 'bench/results/lighthouse.json'),
-  JSON.stringify({ date: new Date().toISOString(), products, runs, config: 'lighthouse mobile (default), Chromium headless, served with brotli', pages: results }, null, 2),
+  JSON.stringify({ date: new Date().toISOString(), products, runs, config: `lighthouse mobile (default), Chromium headless, served with brotli over ${protocol}`, pages: results }, null, 2),
 );
 console.log('bench/results/lighthouse.json written');

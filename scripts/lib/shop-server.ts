@@ -2,10 +2,13 @@
  * Serves the built shops the way the CDN does: one site per host (`de.localhost` -> dist/de),
  * the site's `_redirects` (301/302 redirects and 200 rewrites, with `*`/:splat and :placeholders),
  * `x.html` for `/x`, the site's 404.html with status 404, gzip or brotli for text, and `/api`
- * forwarded to the shop API when one is given.
+ * forwarded to the shop API when one is given. Over HTTP/1.1 (createShopServer) or, like a real
+ * CDN, HTTP/2 over TLS (createSecureShopServer, for the benchmarks: one connection for all of a
+ * page's requests).
  */
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createSecureServer, type Http2SecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { createBrotliCompress, createGzip } from 'node:zlib';
@@ -83,7 +86,34 @@ export interface ShopServerOptions {
   apiUrl?: string;
 }
 
-export function createShopServer({ sites, apiUrl }: ShopServerOptions): Server {
+// HTTP/2's compatibility API mirrors these (writeHead, end, pipe targets), so one handler serves both.
+type Req = IncomingMessage;
+type Res = ServerResponse;
+
+/** Headers that belong to one HTTP/1.1 connection: HTTP/2 refuses them, and a proxy never forwards them. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host']);
+
+function forwardable(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  return Object.fromEntries(Object.entries(headers).filter(([k]) => !k.startsWith(':') && !HOP_BY_HOP.has(k.toLowerCase())));
+}
+
+/** The Host of a request: the Host header over HTTP/1.1, :authority over HTTP/2. */
+const hostOf = (req: Req) => String(req.headers.host ?? req.headers[':authority'] ?? '');
+
+export function createShopServer(options: ShopServerOptions): Server {
+  const handle = createShopHandler(options);
+  return createServer((req, res) => handle(req, res));
+}
+
+/** The same site over HTTP/2 with TLS (HTTP/1.1 still accepted), as a CDN serves it. */
+export function createSecureShopServer(options: ShopServerOptions & { key: string | Buffer; cert: string | Buffer }): Http2SecureServer {
+  const handle = createShopHandler(options);
+  return createSecureServer({ key: options.key, cert: options.cert, allowHTTP1: true }, (req: Http2ServerRequest, res: Http2ServerResponse) =>
+    handle(req as unknown as IncomingMessage, res as unknown as ServerResponse),
+  );
+}
+
+export function createShopHandler({ sites, apiUrl }: ShopServerOptions): (req: Req, res: Res) => void {
   const rulesCache = new Map<string, { mtime: number; rules: Rule[] }>();
   const rulesOf = (dir: string): Rule[] => {
     const file = join(dir, '_redirects');
@@ -106,7 +136,7 @@ export function createShopServer({ sites, apiUrl }: ShopServerOptions): Server {
     return undefined;
   };
 
-  const send = (req: IncomingMessage, res: ServerResponse, file: string, status = 200) => {
+  const send = (req: Req, res: Res, file: string, status = 200) => {
     const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
     const headers: Record<string, string> = {
       'content-type': type,
@@ -118,23 +148,24 @@ export function createShopServer({ sites, apiUrl }: ShopServerOptions): Server {
     if (compress) headers['content-encoding'] = compress;
     else headers['content-length'] = String(statSync(file).size);
     res.writeHead(status, headers);
-    if (req.method === 'HEAD') return res.end();
-    if (res.destroyed) return;
+    if (req.method === 'HEAD') return void res.end();
+    if (closed(res)) return;
     const source = createReadStream(file);
-    if (compress) pipeline(source, compress === 'br' ? createBrotliCompress() : createGzip(), res, () => undefined);
-    else pipeline(source, res, () => undefined);
+    const out = res;
+    if (compress) pipeline(source, compress === 'br' ? createBrotliCompress() : createGzip(), out, () => undefined);
+    else pipeline(source, out, () => undefined);
   };
 
-  const proxy = (req: IncomingMessage, res: ServerResponse, target: URL) => {
-    const upstream = httpRequest(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (up) => {
+  const proxy = (req: Req, res: Res, target: URL) => {
+    const upstream = httpRequest(target, { method: req.method, headers: { ...forwardable(req.headers), host: target.host } }, (up) => {
       // The browser may have given up (an aborted fetch) before the API answered: piping into a
       // closed response throws (ERR_STREAM_UNABLE_TO_PIPE), so drain the answer instead.
-      if (res.destroyed || res.writableEnded) return void up.resume();
-      res.writeHead(up.statusCode ?? 502, up.headers);
+      if (closed(res)) return void up.resume();
+      res.writeHead(up.statusCode ?? 502, forwardable(up.headers));
       pipeline(up, res, () => undefined);
     });
     upstream.on('error', () => {
-      if (res.destroyed || res.writableEnded) return;
+      if (closed(res)) return;
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ status_code: 502, status: 'error', message: 'There was an error connecting to the server. Please try again later.' }));
     });
@@ -144,19 +175,20 @@ export function createShopServer({ sites, apiUrl }: ShopServerOptions): Server {
     pipeline(req, upstream, () => undefined);
   };
 
-  return createServer((req, res) => {
+  return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://local');
-    const shop = String(req.headers.host ?? '').split('.')[0]!.split(':')[0]!;
+    const host = hostOf(req);
+    const shop = host.split('.')[0]!.split(':')[0]!;
     const dir = sites[shop];
     if (!dir) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      const port = String(req.headers.host ?? '').split(':')[1] ?? '';
-      return res.end(`<!doctype html><title>Shops</title><ul>${Object.keys(sites).map((s) => `<li><a href="http://${s}.localhost${port ? `:${port}` : ''}/">${s}</a></li>`).join('')}</ul>`);
+      const port = host.split(':')[1] ?? '';
+      return void res.end(`<!doctype html><title>Shops</title><ul>${Object.keys(sites).map((s) => `<li><a href="http://${s}.localhost${port ? `:${port}` : ''}/">${s}</a></li>`).join('')}</ul>`);
     }
     if (apiUrl && (url.pathname === '/api' || url.pathname.startsWith('/api/'))) return proxy(req, res, new URL(url.pathname + url.search, apiUrl));
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' });
-      return res.end();
+      return void res.end();
     }
     let path: string;
     try {
@@ -169,12 +201,18 @@ export function createShopServer({ sites, apiUrl }: ShopServerOptions): Server {
     const rule = matchRule(rulesOf(dir), path);
     if (rule && rule.status >= 300 && rule.status < 400) {
       res.writeHead(rule.status, { location: rule.to + (rule.to.includes('?') ? '' : url.search) });
-      return res.end();
+      return void res.end();
     }
     const rewritten = rule?.status === 200 ? fileFor(dir, new URL(rule.to, 'http://local').pathname) : undefined;
     if (rewritten) return send(req, res, rewritten);
     const notFound = join(dir, '404.html');
     if (existsSync(notFound)) return send(req, res, notFound, 404);
-    res.writeHead(404).end();
-  });
+    res.writeHead(404);
+    res.end();
+  };
+}
+
+function closed(res: Res): boolean {
+  const h2 = (res as unknown as Partial<Http2ServerResponse>).stream;
+  return res.writableEnded || res.destroyed || h2?.destroyed === true;
 }

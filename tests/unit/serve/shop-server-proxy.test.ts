@@ -62,3 +62,40 @@ test('an API that is down answers 502 with the connection message in the API err
   expect(answer.status).toBe(502);
   expect(JSON.parse(answer.body)).toMatchObject({ status_code: 502, message: 'There was an error connecting to the server. Please try again later.' });
 });
+
+test('over HTTP/2 with TLS (the benchmarks\' CDN stand-in) it serves the shop by :authority and forwards /api', async () => {
+  const { connect } = await import('node:http2');
+  const { createSecureShopServer } = await import('../../../scripts/lib/shop-server.ts');
+  const { localCertificate } = await import('../../../scripts/lib/tls.ts');
+  const tls = localCertificate(mkdtempSync(join(tmpdir(), 'tls-')));
+  const dir = mkdtempSync(join(tmpdir(), 'shop-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>h2</title>');
+  const secure = createSecureShopServer({ sites: { de: dir }, apiUrl: `http://127.0.0.1:${apiPort}`, ...tls });
+  const securePort = await new Promise<number>((ok) => secure.listen(0, '127.0.0.1', () => ok((secure.address() as AddressInfo).port)));
+  const client = connect(`https://de.localhost:${securePort}`, { ca: tls.cert, lookup: (_h, _o, cb) => cb(null, [{ address: '127.0.0.1', family: 4 }]) as never });
+  const get = (path: string) =>
+    new Promise<{ status: number; body: string; encoding?: string }>((resolve, reject) => {
+      const req = client.request({ ':path': path });
+      let status = 0;
+      let encoding: string | undefined;
+      let body = '';
+      req.on('response', (h) => {
+        status = Number(h[':status']);
+        encoding = h['content-encoding'] as string | undefined;
+      });
+      req.setEncoding('utf8');
+      req.on('data', (c: string) => (body += c));
+      req.on('end', () => resolve({ status, body, encoding }));
+      req.on('error', reject);
+      req.end();
+    });
+  try {
+    const page = await get('/');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<title>h2</title>');
+    expect(await get('/api/fast')).toMatchObject({ status: 200, body: '{"ok":true}' });
+  } finally {
+    client.close();
+    secure.close();
+  }
+});
