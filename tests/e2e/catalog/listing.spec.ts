@@ -21,6 +21,20 @@ test('the first page is HTML, in the default order (sales count)', async ({ brow
   await context.close();
 });
 
+test('a category links its subcategories that have products, in order, also without JavaScript (the way down for crawlers)', async ({ browser }) => {
+  const rows = testCatalog('de').categories();
+  const parent = rows.find((c) => c.visible && rows.some((k) => k.parent === c.id && k.count === 0) && rows.some((k) => k.parent === c.id && k.count > 0))
+    ?? rows.find((c) => c.visible && rows.some((k) => k.parent === c.id && k.count > 0))!;
+  const expected = rows.filter((k) => k.parent === parent.id && k.visible && k.count > 0).sort((a, b) => a.position - b.position);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(shopUrl('de', parent.url));
+  const links = page.locator('nav.subcategories a');
+  expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(expected.map((k) => k.url));
+  await expect(links.first()).toContainText(`${expected[0]!.title} (${expected[0]!.count})`);
+  await context.close();
+});
+
 test('sorts by price, up and down, and keeps the sort in the URL', async ({ page }) => {
   await page.goto(shopUrl('de', root.url));
   await page.selectOption('#listing-sort', 'price-asc');
