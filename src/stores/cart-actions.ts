@@ -76,6 +76,12 @@ export function applyServerCart(cart: Cart): void {
   markSynced();
 }
 
+/** Spec §8's 'Hinzufügen zum Einkaufswagen fehlgeschlagen', and why when the shopper can act on it (too few in stock). */
+export function addFailedText(error: unknown): string {
+  const reason = error instanceof ApiError && error.serverMessage === ERRORS.notEnoughStock ? m.cart_notEnoughStock() : '';
+  return reason ? `${m.cart_addFailed()}. ${reason}` : m.cart_addFailed();
+}
+
 const isCartNotFound = (e: unknown) => e instanceof ApiError && e.serverMessage === ERRORS.cartNotFound;
 
 /** 'Cart not found': the local cart id and delivery id are cleared (spec §4, §8). */
@@ -181,7 +187,7 @@ export async function addToCart({ productId, pseId, quantity, step = 1, line }: 
     void refreshCart();
     return true;
   } catch (error) {
-    fail(error, m.cart_addFailed());
+    fail(error, addFailedText(error));
     return false;
   } finally {
     adding.delete(pseId);

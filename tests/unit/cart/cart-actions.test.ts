@@ -71,11 +71,19 @@ describe('add to cart', () => {
   it('a non-200 answer shows the toast \'Hinzufügen zum Einkaufswagen fehlgeschlagen\' and keeps the cart', async () => {
     store.setCartId(500);
     store.upsertLine(line());
-    scriptFetch({ '/api/cart/get': [{ body: cartAnswer([serverItem()]) }], '/api/cart/add': [{ status: 409, body: { status_code: 409, status: 'Not enough stock', message: 'Not enough stock' } }] });
+    scriptFetch({ '/api/cart/get': [{ body: cartAnswer([serverItem()]) }], '/api/cart/add': [{ status: 400, body: { status_code: 400, status: 'Invalid data', message: 'Invalid data' } }] });
     expect(await add()).toBe(false);
     expect(toast).toHaveBeenCalledWith(ADD_FAILED, 'error');
     expect(store.cartItems.get()).toEqual([line()]);
     expect(store.cartStatus.get()).toBe('error');
+  });
+  it('an add refused for lack of stock says so after the add-failed text, and keeps the cart', async () => {
+    store.setCartId(500);
+    store.upsertLine(line());
+    scriptFetch({ '/api/cart/get': [{ body: cartAnswer([serverItem()]) }], '/api/cart/add': [{ status: 409, body: { status_code: 409, status: 'Not enough stock', message: 'Not enough stock' } }] });
+    expect(await add()).toBe(false);
+    expect(toast).toHaveBeenCalledWith(`${ADD_FAILED}. Nicht genug auf Lager.`, 'error');
+    expect(store.cartItems.get()).toEqual([line()]);
   });
   it('an answer without a quantity shows the add-failed toast', async () => {
     scriptFetch({ '/api/cart/add': [{ body: { status_code: 200, data: { cartId: 500, cartItemId: 1 } } }] });
