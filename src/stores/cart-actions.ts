@@ -15,7 +15,7 @@ import { showToast } from '../islands/toast.ts';
 import { countryId } from './country.ts';
 import {
   cartId, cartItems, clearCart, clearCartId, isValidCartId, markSynced, resolveCartId, setCartId, setDeliveryId,
-  setError, setLines, upsertLine, type CartLine,
+  setError, setLines, stepQuantity, upsertLine, type CartLine,
 } from './cart.ts';
 
 export type { Cart };
@@ -33,13 +33,6 @@ export function selectedCountryId(): number | undefined {
   if (isValidCartId(chosen)) return Number(chosen);
   const fallback = typeof document === 'undefined' ? undefined : document.documentElement.dataset.country;
   return isValidCartId(fallback) ? Number(fallback) : undefined;
-}
-
-/** Spec §5: a quantity is a multiple of the product's step; one in between is raised to the next one. */
-export function stepQuantity(quantity: number, step = 1): number {
-  const s = Number.isSafeInteger(step) && step > 1 ? step : 1;
-  const q = Number.isFinite(quantity) && quantity > 0 ? Math.ceil(quantity) : s;
-  return Math.ceil(q / s) * s;
 }
 
 const cents = (money: number) => Math.round(money * 100);
@@ -147,7 +140,7 @@ export async function addToCart({ productId, pseId, quantity, step = 1, line }: 
   if (adding.has(pseId)) return false;
   adding.add(pseId);
   try {
-    const wanted = stepQuantity(quantity, step);
+    const wanted = stepQuantity(quantity, step).quantity;
     const country = selectedCountryId();
     let id = resolveCartId(path(), search());
     if (id > 0) {
@@ -229,7 +222,7 @@ export async function updateQuantity(cartItemId: number, quantity: number): Prom
   const line = lineOf(cartItemId);
   if (id <= 0) return false;
   const step = line?.quantityStep ?? 1;
-  const wanted = stepQuantity(quantity, step);
+  const wanted = stepQuantity(quantity, step).quantity;
   try {
     const answer = await call('cartUpdate', { body: { 'thelia.cart_id': id, cart_item: cartItemId, quantity: wanted, country_id: selectedCountryId() } });
     applyServerCart(answer.data);

@@ -1,6 +1,7 @@
 /** The product page's behaviour: next-day delivery text, the quantity step, fresh price and stock. No framework. */
 import { nextDayPossible } from './delivery.ts';
 import { wireAddToCart } from '../../islands/cart/add-to-cart.ts';
+import { stepQuantity } from '../../stores/cart.ts';
 
 function afterLoad(run: () => void): void {
   const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 0));
@@ -34,9 +35,9 @@ export function startProductPage(): void {
   if (qty) {
     const step = Number(qty.step) || 1;
     const max = Number(qty.max) || Infinity;
+    // The step rule of the cart, kept under the stock (the largest multiple of the step it allows).
     const set = (n: number) => {
-      const rounded = Math.max(step, Math.ceil(n / step) * step);
-      qty.value = String(Math.min(rounded, Math.max(step, Math.floor(max / step) * step)));
+      qty.value = String(Math.min(stepQuantity(n, step).quantity, Math.max(step, Math.floor(max / step) * step)));
     };
     qty.addEventListener('change', () => set(Number(qty.value) || step));
     for (const b of document.querySelectorAll<HTMLButtonElement>('[data-qty]')) {

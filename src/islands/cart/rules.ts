@@ -141,19 +141,6 @@ export function guestActions(loggedIn: boolean): boolean {
   return !loggedIn;
 }
 
-/**
- * Spec §5: a quantity must be a multiple of the product's step and is adjusted: raised to the
- * next multiple (at least one step). Anything that is not a positive number gives one step.
- */
-export function stepQuantity(wanted: unknown, step: number): { quantity: number; adjusted: boolean } {
-  const s = Number.isInteger(step) && step > 1 ? step : 1;
-  const n = typeof wanted === 'number' ? wanted : Number(String(wanted ?? '').trim());
-  if (!Number.isFinite(n) || n <= 0) return { quantity: s, adjusted: true };
-  const whole = Math.ceil(n);
-  const quantity = Math.ceil(whole / s) * s;
-  return { quantity, adjusted: quantity !== n };
-}
-
 /** Spec §8: some items cannot be delivered (warn, confirm before checkout), or none can (blocked). */
 export function undeliverableCase(lines: readonly Pick<LineView, 'undeliverable'>[]): 'none' | 'some' | 'all' {
   const n = lines.filter((l) => l.undeliverable).length;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../src/catalog/prices.ts';
-import { guestActions, linesToShow, selectedCountry, showRemove, sitePath, stepQuantity, summarize, undeliverableCase, vatLabel, type ServerCartLike } from '../../../src/islands/cart/rules.ts';
+import { guestActions, linesToShow, selectedCountry, showRemove, sitePath, summarize, undeliverableCase, vatLabel, type ServerCartLike } from '../../../src/islands/cart/rules.ts';
+import { stepQuantity } from '../../../src/stores/cart.ts';
 
 const item = (over: Partial<ServerCartLike['items'][number]> = {}): ServerCartLike['items'][number] => ({
   cartItemId: 7, PRODUCT_ID: 1, PRODUCT_SALE_ELEMENT: 11, quantity: 2, quantityStep: 1, price: 12.5, TITLE: 'Bohrer', URL: 'bohrer-1.html', PSE_URL: '',
