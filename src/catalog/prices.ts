@@ -106,6 +106,11 @@ export interface MoneyFormat {
   locale: string;
 }
 
+/** An amount of the shop API (a number in the currency, 2 decimals: 16.53) in whole cents (1653). */
+export function moneyToCents(amount: number): number {
+  return Math.round(amount * 100);
+}
+
 /** 1250 -> "12,50 €" (de-DE). Two decimals always. */
 const numberFormats = new Map<string, Intl.NumberFormat>();
 

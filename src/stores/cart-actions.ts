@@ -7,6 +7,7 @@
  * status to 'error' and keeps the local cart as it was; the next successful call recovers.
  */
 import { atom } from 'nanostores';
+import { moneyToCents } from '../catalog/prices.ts';
 import { ERRORS } from '../api/contract/common.ts';
 import type { Cart, CartItem } from '../api/contract/cart.ts';
 import { ApiError, call, connectionErrorText } from '../api/client.ts';
@@ -35,7 +36,6 @@ export function selectedCountryId(): number | undefined {
   return isValidCartId(fallback) ? Number(fallback) : undefined;
 }
 
-const cents = (money: number) => Math.round(money * 100);
 
 /** A server line as a local one; local-only choices (fulfilment centre, colour, size, undeliverable flag) are kept. */
 export function lineFromServer(item: CartItem, previous?: CartLine): CartLine {
@@ -46,7 +46,7 @@ export function lineFromServer(item: CartItem, previous?: CartLine): CartLine {
     cartItemId: item.cartItemId,
     quantity: item.quantity,
     quantityStep: item.quantityStep,
-    price: cents(item.price),
+    price: moneyToCents(item.price),
     REF: item.REF,
     TITLE: item.TITLE,
     URL: item.URL,

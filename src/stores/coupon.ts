@@ -5,6 +5,7 @@
  */
 import { atom } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
+import { moneyToCents } from '../catalog/prices.ts';
 
 export const appliedCoupon = persistentAtom<string>('appliedCoupon', '');
 export const appliedCouponDiscount = persistentAtom<string>('appliedCouponDiscount', '');
@@ -25,7 +26,7 @@ export function normalizeCouponCode(input: unknown): string | null {
 /** The stored discount in cents: a non-negative amount, else 0 (a corrupt value counts as none). */
 export function storedDiscountCents(raw: unknown): number {
   const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
-  return Number.isFinite(n) && n > 0 ? Math.round(n * 100) : 0;
+  return Number.isFinite(n) && n > 0 ? moneyToCents(n) : 0;
 }
 
 /**
@@ -48,7 +49,7 @@ export function customerKey(loggedIn: boolean, customerId: string): string {
 /** The discount line (spec §2): shown when the server cart carries a discount, with its coupon code. */
 export function discountLine(cart: { coupon_code: string | null; totals: { discount: number } } | null, stored: string): { code: string; cents: number } | null {
   if (!cart) return null;
-  const cents = Math.round(cart.totals.discount * 100);
+  const cents = moneyToCents(cart.totals.discount);
   if (cents <= 0) return null;
   return { code: cart.coupon_code ?? (normalizeCouponCode(stored) ?? ''), cents };
 }

@@ -61,6 +61,4 @@ export function shipmentText(cents: number, format: (cents: number) => string, f
 }
 
 /** The API's money (a number in the currency with 2 decimals) in cents. */
-export function toCents(amount: number): number {
-  return Math.round(amount * 100);
-}
+export { moneyToCents as toCents } from '../catalog/prices.ts';

@@ -14,7 +14,7 @@
  * failing or malformed answer changes nothing.
  */
 import * as z from 'zod/mini';
-import { shownPrice, type ShownPrice } from '../../catalog/prices.ts';
+import { moneyToCents as cents, shownPrice, type ShownPrice } from '../../catalog/prices.ts';
 
 export const FRESH_CACHE_S = 300;
 export const REFETCH_EVERY_S = 60;
@@ -69,7 +69,6 @@ export function isNewer(requestedAt: number, appliedAt: number | null | undefine
   return appliedAt === null || appliedAt === undefined || requestedAt > appliedAt;
 }
 
-const cents = (amount: number) => Math.round(amount * 100);
 
 /** A variant's fresh price in cents, struck-through by the same rule as the build's (spec §5). */
 export function freshShown(v: FreshVariant): ShownPrice {

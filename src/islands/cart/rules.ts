@@ -4,7 +4,7 @@
  * (spec §9: total = goods + shipment - discount, through prices.ts), the VAT label, the remove
  * button on checkout, the guest actions, quantity steps and the undeliverable cases.
  */
-import { orderTotal } from '../../catalog/prices.ts';
+import { moneyToCents as cents, orderTotal } from '../../catalog/prices.ts';
 
 export interface LineView {
   key: string;
@@ -65,7 +65,6 @@ export function sitePath(url: string | undefined | null): string {
   return '/' + url.replace(/^\/+/, '');
 }
 
-const cents = (amount: number) => Math.round(amount * 100);
 
 /** The server's lines once it answered for this cart; the local ones while it loads (or failed). */
 export function linesToShow(server: ServerCartLike | null, local: readonly LocalLineLike[], cartId: number | null): LineView[] {
