@@ -13,7 +13,7 @@ import type { Cart, CartItem } from '../api/contract/cart.ts';
 import { ApiError, call, connectionErrorText } from '../api/client.ts';
 import { m } from '../i18n/generated/messages.js';
 import { showToast } from '../islands/toast.ts';
-import { countryId } from './country.ts';
+import { countryId, selectedCountry } from './country.ts';
 import {
   cartId, cartItems, clearCart, clearCartId, isValidCartId, markSynced, resolveCartId, setCartId, setDeliveryId,
   setError, setLines, stepQuantity, upsertLine, type CartLine,
@@ -28,12 +28,13 @@ export const serverCart = atom<Cart | null>(null);
 const path = () => (typeof location === 'undefined' ? '' : location.pathname);
 const search = () => (typeof location === 'undefined' ? '' : location.search);
 
-/** The selected country (header dropdown), else the shop's (data-country on <html>). */
+/** The selected country (header dropdown) when it is one of the shop's, else the shop's default (<html data-country data-countries>). */
 export function selectedCountryId(): number | undefined {
-  const chosen = countryId.get();
-  if (isValidCartId(chosen)) return Number(chosen);
-  const fallback = typeof document === 'undefined' ? undefined : document.documentElement.dataset.country;
-  return isValidCartId(fallback) ? Number(fallback) : undefined;
+  const page = typeof document === 'undefined' ? undefined : document.documentElement.dataset;
+  const fallback = Number(page?.country);
+  if (!isValidCartId(fallback)) return isValidCartId(countryId.get()) ? Number(countryId.get()) : undefined;
+  const ids = (page?.countries ?? '').split(',').map(Number).filter((n) => n > 0);
+  return selectedCountry(countryId.get(), ids.length ? ids : [fallback], fallback);
 }
 
 

@@ -8,6 +8,12 @@ export const countryCode = persistentAtom<string>('country', '');
 export const excludeVAT = persistentAtom<string>('excludeVAT', '');
 export const isCompany = persistentAtom<string>('isCompany', '');
 
+/** The shopper's country: the stored one when it is one of the shop's, else the shop's default. */
+export function selectedCountry(stored: string, countries: readonly number[], fallback: number): number {
+  const id = Number(stored);
+  return Number.isInteger(id) && countries.includes(id) ? id : fallback;
+}
+
 export function selectCountry(c: { id: number; taxTitle: string; isoalpha2: string }): void {
   countryCode.set(c.isoalpha2);
   taxTitle.set(c.taxTitle);

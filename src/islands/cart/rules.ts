@@ -65,7 +65,6 @@ export function sitePath(url: string | undefined | null): string {
   return '/' + url.replace(/^\/+/, '');
 }
 
-
 /** The server's lines once it answered for this cart; the local ones while it loads (or failed). */
 export function linesToShow(server: ServerCartLike | null, local: readonly LocalLineLike[], cartId: number | null): LineView[] {
   if (server && (cartId === null || server.cartId === cartId)) {
@@ -147,8 +146,3 @@ export function undeliverableCase(lines: readonly Pick<LineView, 'undeliverable'
   return n === lines.length ? 'all' : 'some';
 }
 
-/** The selected country: the stored `country_id` when it is one of the shop's, else the shop's default. */
-export function selectedCountry(stored: string, countries: readonly number[], fallback: number): number {
-  const id = Number(stored);
-  return Number.isInteger(id) && countries.includes(id) ? id : fallback;
-}

@@ -7,13 +7,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { cartError, cartId, cartItems, cartStatus } from '../../stores/cart.ts';
-import { refreshCart, serverCart, selectedCountryId } from '../../stores/cart-actions.ts';
-import { countryId, excludeVAT } from '../../stores/country.ts';
+import { refreshCart, serverCart } from '../../stores/cart-actions.ts';
+import { countryId, excludeVAT, selectedCountry } from '../../stores/country.ts';
 import { loggedIn } from '../../stores/session.ts';
 import { deliveryKey, deliveryState } from '../../stores/delivery.ts';
 import { computeDelivery } from '../../stores/delivery-actions.ts';
 import { watchCustomerForCoupon } from '../../stores/coupon-actions.ts';
-import { linesToShow, selectedCountry } from './rules.ts';
+import { linesToShow } from './rules.ts';
 
 export interface CartIslandProps {
   money: { symbol: string; format: string; locale: string };
@@ -41,7 +41,7 @@ export function useCart(active: boolean, props: CartIslandProps) {
   const [loaded, setLoaded] = useState(false);
   const asked = useRef<string | null>(null);
 
-  const country = selectedCountry(countryRaw || String(selectedCountryId() ?? ''), props.countries.map((c) => c.id), props.defaultCountry);
+  const country = selectedCountry(countryRaw, props.countries.map((c) => c.id), props.defaultCountry);
   const current = server && server.cartId === id ? server : null;
   const lines = linesToShow(current, items, id);
 
