@@ -11,7 +11,7 @@
 import type { z } from 'zod';
 import { ENDPOINTS, ErrorResponse, pathFor, type EndpointKey } from './contract/paths.ts';
 import { m } from '../i18n/generated/messages.js';
-import { tokenRaw, tokenValid } from '../stores/session.ts';
+import { parseToken, tokenRaw } from '../stores/session.ts';
 
 export type ApiErrorKind = 'connection' | 'server';
 
@@ -47,13 +47,8 @@ export interface CallOptions<K extends EndpointKey> {
 }
 
 function bearer(): string | null {
-  const raw = tokenRaw.get();
-  if (!tokenValid(raw)) return null;
-  try {
-    return (JSON.parse(raw) as { token: string }).token;
-  } catch {
-    return null;
-  }
+  const t = parseToken(tokenRaw.get());
+  return t && t.expiresAt > Date.now() ? t.token : null;
 }
 
 /** One call of the shop API; resolves with the parsed 200 answer or rejects with an ApiError. */

@@ -1,24 +1,172 @@
 /**
- * What the header needs of the user session (spec §3 user state): logged in when a token with an
- * unexpired `expiresAt` is stored under `token`; an administrator when `isAdmin` is 'true'.
- * The token is `{"token": "...", "expiresAt": <ms epoch>}` JSON (the session issue owns writing it).
+ * The user session (spec §3 user state and stored client-side values, §4 token session).
+ *
+ * One writer and one reader: `saveSession(answer)` stores a login/register/refreshToken answer of
+ * the shop API (the contract's `Session`: `expiresAt` is an ISO date-time) under the spec's
+ * localStorage names; `readSession()` reads it back; `clearSession()` removes it. Nothing else
+ * writes these keys. Persistent nanostores keep every tab in step (logging out in one tab logs
+ * out the others).
+ *
+ * Kept free of zod so that the chrome (every page) can import `loggedIn`/`isAdmin` cheaply: the
+ * stored values are checked by hand below.
  */
 import { computed } from 'nanostores';
-import { persistentAtom } from '@nanostores/persistent';
+import { storedString } from './stored.ts';
+import { excludeVAT, isCompany } from './country.ts';
 
-export const tokenRaw = persistentAtom<string>('token', '');
-export const isAdminRaw = persistentAtom<string>('isAdmin', '');
-/** The logged-in customer's id (spec §3 stored `customer_id`; the session issue writes it at login). */
-export const customerIdRaw = persistentAtom<string>('customer_id', '');
+/** `{"token": "...", "expiresAt": "<ISO date-time>"}` (spec §3: jwt token with expiry). */
+export const tokenRaw = storedString('token');
+export const isAdminRaw = storedString('isAdmin');
+export const customerIdRaw = storedString('customer_id');
+export const userIdentifierRaw = storedString('user_identifier');
+export const addressIdRaw = storedString('address_id');
+/** The customer's e-mail: the token refresh sends it with the customer id (spec §5). */
+export const emailRaw = storedString('email');
+/** Express (guest) checkout: `user_express` 'true' and its data, kept 30 minutes (spec §4, §9). */
+export const userExpressRaw = storedString('user_express');
+export const userExpressDataRaw = storedString('user_express_data');
 
-export function tokenValid(raw: string, now = Date.now()): boolean {
-  if (!raw) return false;
+/** Spec §9: express data lives 30 minutes. */
+export const EXPRESS_DATA_MS = 30 * 60 * 1000;
+
+/** What a login, register or refreshToken answer carries (the contract's `Session`, structurally). */
+export interface SessionAnswer {
+  token: string;
+  expiresAt: string;
+  customer_id: number;
+  address_id: number | null;
+  user_identifier: string;
+  customer: { EMAIL: string; IS_ADMIN: boolean; IS_COMPANY: boolean; EXCLUDE_VAT: boolean };
+}
+
+/** The stored session as the islands use it. */
+export interface StoredSession {
+  token: string;
+  /** Expiry, ms since the epoch. */
+  expiresAt: number;
+  customerId: number;
+  userIdentifier: string;
+  email: string;
+  addressId: number | null;
+  isAdmin: boolean;
+  isCompany: boolean;
+  excludeVAT: boolean;
+}
+
+/** The token and its expiry (ms) from the stored `token` value, or null when absent or malformed. */
+export function parseToken(raw: string): { token: string; expiresAt: number } | null {
+  if (!raw) return null;
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(raw) as { token?: unknown; expiresAt?: unknown };
-    return typeof parsed.token === 'string' && parsed.token.length > 0 && Number(parsed.expiresAt) > now;
+    parsed = JSON.parse(raw);
   } catch {
-    return false;
+    return null;
   }
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const { token, expiresAt } = parsed as Record<string, unknown>;
+  if (typeof token !== 'string' || token.length === 0 || typeof expiresAt !== 'string') return null;
+  const ms = Date.parse(expiresAt);
+  return Number.isFinite(ms) ? { token, expiresAt: ms } : null;
+}
+
+/** Logged in: a stored token whose expiry lies in the future. */
+export function tokenValid(raw: string, now = Date.now()): boolean {
+  const t = parseToken(raw);
+  return t !== null && t.expiresAt > now;
+}
+
+const positiveId = (raw: string): number | null => {
+  const n = Number(raw);
+  return raw !== '' && Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/**
+ * The stored values for an API session answer, under the spec's names. Pure: `saveSession` writes
+ * exactly these, and browser tests use it to seed a page's storage the same way.
+ */
+export type SessionEntries = Record<'token' | 'customer_id' | 'user_identifier' | 'address_id' | 'email' | 'isAdmin' | 'isCompany' | 'excludeVAT', string>;
+
+export function sessionEntries(answer: SessionAnswer): SessionEntries {
+  return {
+    token: JSON.stringify({ token: answer.token, expiresAt: answer.expiresAt }),
+    customer_id: String(answer.customer_id),
+    user_identifier: answer.user_identifier,
+    address_id: answer.address_id === null ? '' : String(answer.address_id),
+    email: answer.customer.EMAIL,
+    isAdmin: String(answer.customer.IS_ADMIN),
+    isCompany: String(answer.customer.IS_COMPANY),
+    excludeVAT: String(answer.customer.EXCLUDE_VAT),
+  };
+}
+
+/** Stores a login/register/refresh answer. Setting a token clears express data (spec §4). */
+export function saveSession(answer: SessionAnswer): void {
+  const e = sessionEntries(answer);
+  clearExpress();
+  customerIdRaw.set(e.customer_id);
+  userIdentifierRaw.set(e.user_identifier);
+  addressIdRaw.set(e.address_id);
+  emailRaw.set(e.email);
+  isAdminRaw.set(e.isAdmin);
+  isCompany.set(e.isCompany);
+  excludeVAT.set(e.excludeVAT);
+  // last: the token makes the shopper logged in, by then everything else is in place
+  tokenRaw.set(e.token);
+}
+
+/** The stored session, or null when not logged in (no token, malformed, expired, or no customer id). */
+export function readSession(now = Date.now()): StoredSession | null {
+  const t = parseToken(tokenRaw.get());
+  const customerId = positiveId(customerIdRaw.get());
+  if (!t || t.expiresAt <= now || customerId === null) return null;
+  return {
+    token: t.token,
+    expiresAt: t.expiresAt,
+    customerId,
+    userIdentifier: userIdentifierRaw.get(),
+    email: emailRaw.get(),
+    addressId: positiveId(addressIdRaw.get()),
+    isAdmin: isAdminRaw.get() === 'true',
+    isCompany: isCompany.get() === 'true',
+    excludeVAT: excludeVAT.get() === 'true',
+  };
+}
+
+/** Ends the session: token, identifiers and the session's VAT flags removed (spec §4 logout/expiry). */
+export function clearSession(): void {
+  tokenRaw.set('');
+  customerIdRaw.set('');
+  userIdentifierRaw.set('');
+  addressIdRaw.set('');
+  emailRaw.set('');
+  isAdminRaw.set('');
+  isCompany.set('');
+  excludeVAT.set('');
+}
+
+/** Express (guest) customer data, stored with its time so that it lives 30 minutes. */
+export function saveExpress(data: unknown, now = Date.now()): void {
+  userExpressRaw.set('true');
+  userExpressDataRaw.set(JSON.stringify({ savedAt: now, data }));
+}
+
+/** The express data while younger than 30 minutes, else null (and removed). */
+export function readExpress(now = Date.now()): unknown {
+  const raw = userExpressDataRaw.get();
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as { savedAt?: unknown; data?: unknown };
+    if (typeof parsed.savedAt === 'number' && now - parsed.savedAt < EXPRESS_DATA_MS && parsed.savedAt <= now) return parsed.data ?? null;
+  } catch {
+    // malformed: dropped below
+  }
+  clearExpress();
+  return null;
+}
+
+export function clearExpress(): void {
+  userExpressRaw.set('');
+  userExpressDataRaw.set('');
 }
 
 export const loggedIn = computed(tokenRaw, (raw) => tokenValid(raw));

@@ -4,6 +4,7 @@
  * all undeliverable: blocked), the API failing (500 and down) keeps the page usable, axe (de, ro).
  */
 import { expect, test, type Page } from '@playwright/test';
+import { registerInPage, storeSession } from '../setup/session.ts';
 import { COUNTRY, F, aboutPath, expectNoSeriousViolations, money, prepare, seedCart, shipmentOf, url } from './cart-helpers.ts';
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -109,14 +110,10 @@ test('the stored coupon is applied again when the customer changes (a log-in in 
   });
   const other = await context.newPage();
   await other.goto(url('de', aboutPath('de')));
-  const customerId = await other.evaluate(async () => {
-    const email = `cart-ui-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const body = { kind: 'private', firstname: 'Anna', lastname: 'Huber', email, password: 'secret12', password_confirm: 'secret12' };
-    const r = await (await fetch('/api/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
-    localStorage.setItem('customer_id', String(r.data.customer_id));
-    localStorage.setItem('token', JSON.stringify({ token: r.data.token, expiresAt: Date.parse(r.data.expiresAt) }));
-    return r.data.customer_id as number;
-  });
+  const email = `cart-ui-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const answer = await registerInPage(other, { kind: 'private', firstname: 'Anna', lastname: 'Huber', email, password: 'secret12', password_confirm: 'secret12' });
+  await storeSession(other, answer);
+  const customerId = answer.customer_id;
   await expect.poll(() => calls.length).toBe(1);
   expect(JSON.parse(calls[0]!)).toMatchObject({ coupon_code: 'MINUS5', customer_id: customerId });
   await expect(sums(page, 'discount')).toHaveText(`−${money('de', 5)}`);

@@ -4,6 +4,7 @@
  * the mini cart's line, goods (with 'VAT 0%') and total.
  */
 import { expect, test } from '@playwright/test';
+import { registerInPage, storeSession } from '../setup/session.ts';
 import { COUNTRY, aboutPath, money, prepare, url } from './cart-helpers.ts';
 import { testCatalog } from '../setup/catalog.ts';
 import { SAMPLE_FIXTURES as F } from '../../../scripts/sample/fixtures.ts';
@@ -14,19 +15,12 @@ test('a company excluding VAT sees net prices on the product page and in the car
   await prepare(context, 'de');
   await page.goto(url('de', aboutPath('de')));
   // Register the company through the shop API and store the session the way the account pages do.
-  const session = await page.evaluate(async () => {
-    const body = {
-      kind: 'company', firstname: 'Firma', lastname: 'Chef', company: 'Acme GmbH', vat_number: 'DE 136 695 976', exclude_vat: true,
-      email: `company-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`, password: 'abcd',
-    };
-    const res = await (await fetch('/api/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
-    if (res.status_code !== 200) throw new Error(JSON.stringify(res));
-    localStorage.setItem('token', JSON.stringify({ token: res.data.token, expiresAt: Date.parse(res.data.expiresAt) }));
-    localStorage.setItem('customer_id', String(res.data.customer_id));
-    localStorage.setItem('isCompany', 'true');
-    localStorage.setItem('excludeVAT', String(res.data.customer.EXCLUDE_VAT));
-    return { excludeVAT: res.data.customer.EXCLUDE_VAT as boolean };
+  const answer = await registerInPage(page, {
+    kind: 'company', firstname: 'Firma', lastname: 'Chef', company: 'Acme GmbH', vat_number: 'DE 136 695 976', exclude_vat: true,
+    email: `company-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`, password: 'abcd',
   });
+  await storeSession(page, answer);
+  const session = { excludeVAT: answer.customer.EXCLUDE_VAT };
   expect(session.excludeVAT).toBe(true);
 
   const product = testCatalog('de').product(F.simpleProductId)!;

@@ -5,6 +5,7 @@
  * interaction; axe with it open (de, ro).
  */
 import { expect, test, type Page } from '@playwright/test';
+import { fakeSession, storeSession } from '../setup/session.ts';
 import { COUNTRY, F, aboutPath, expectNoSeriousViolations, money, prepare, seedCart, shipmentOf, url } from './cart-helpers.ts';
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -114,7 +115,7 @@ test('lines, goods with VAT label, shipment, discount with the coupon code and t
   await expect(panel(page).getByRole('link', { name: 'Als Gast fortfahren' })).toHaveAttribute('href', '/checkout?guest=1');
 
   // logged in (a stored unexpired token): no guest actions
-  await page.evaluate(() => localStorage.setItem('token', JSON.stringify({ token: 'x', expiresAt: Date.now() + 3_600_000 })));
+  await storeSession(page, fakeSession());
   await page.reload();
   await icon(page).click();
   await expect(panel(page).getByRole('link', { name: 'Zur Kasse' })).toBeVisible();

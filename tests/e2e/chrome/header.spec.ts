@@ -1,5 +1,6 @@
 /** Site header (issue 4 §2): at 1280, 1024 and 390 px. */
 import { expect, test } from '@playwright/test';
+import { fakeSession, sessionStorageEntries } from '../setup/session.ts';
 import { aboutPath, categoryRoute, decided, offline, setStorage, url, viewport, WIDTHS } from './helpers.ts';
 
 test.beforeEach(async ({ context }) => {
@@ -9,7 +10,6 @@ test.beforeEach(async ({ context }) => {
   await decided(context, 'ro');
 });
 
-const token = () => JSON.stringify({ token: 'jwt', expiresAt: Date.now() + 3_600_000 });
 
 for (const [name, width] of Object.entries(WIDTHS)) {
   test.describe(`at ${width} px (${name})`, () => {
@@ -24,7 +24,7 @@ for (const [name, width] of Object.entries(WIDTHS)) {
       await expect(page.locator('.account-menu .dropdown')).toBeVisible();
       await expect(page.locator('.account-menu .dropdown a')).toHaveText(['Anmelden / Registrieren']);
       await expect(page.locator('.account-menu .dropdown a')).toHaveAttribute('href', '/login-register');
-      await setStorage(page, 'de', { token: token() });
+      await setStorage(page, 'de', sessionStorageEntries(fakeSession()));
       await page.reload();
       await page.locator('.account-menu > button').click();
       await expect(page.locator('.account-menu .dropdown a')).toHaveText(['Konto', 'Abmelden']);
@@ -168,7 +168,7 @@ for (const [name, width] of Object.entries(WIDTHS)) {
 
     test('admin bar: for an administrator on desktop only, new tabs, contextual edit link', async ({ page }) => {
       const category = categoryRoute('de');
-      await setStorage(page, 'de', { token: token(), isAdmin: 'true' });
+      await setStorage(page, 'de', sessionStorageEntries(fakeSession({ IS_ADMIN: true })));
       await page.goto(url('de', category.path));
       const bar = page.locator('#admin-bar');
       if (width >= 992) {
