@@ -87,8 +87,9 @@ const positiveId = (raw: string): number | null => {
 export type SessionEntries = Record<'token' | 'customer_id' | 'user_identifier' | 'address_id' | 'email' | 'isAdmin' | 'isCompany' | 'excludeVAT', string>;
 
 export function sessionEntries(answer: SessionAnswer): SessionEntries {
+  // in the order they are written: the token last, so another tab is logged in only once the
+  // customer id and flags are there (a token before the id would look like a second customer)
   return {
-    token: JSON.stringify({ token: answer.token, expiresAt: answer.expiresAt }),
     customer_id: String(answer.customer_id),
     user_identifier: answer.user_identifier,
     address_id: answer.address_id === null ? '' : String(answer.address_id),
@@ -96,6 +97,7 @@ export function sessionEntries(answer: SessionAnswer): SessionEntries {
     isAdmin: String(answer.customer.IS_ADMIN),
     isCompany: String(answer.customer.IS_COMPANY),
     excludeVAT: String(answer.customer.EXCLUDE_VAT),
+    token: JSON.stringify({ token: answer.token, expiresAt: answer.expiresAt }),
   };
 }
 

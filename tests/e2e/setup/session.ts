@@ -17,7 +17,7 @@ export function fakeSession(flags: Partial<SessionAnswer['customer']> = {}, cust
 /** The localStorage entries of a session answer. */
 export const sessionStorageEntries = (answer: SessionAnswer): Record<string, string> => sessionEntries(answer);
 
-/** Writes a session answer into the page's localStorage (the page must be on the shop's origin). */
+/** Writes a session answer into the page's localStorage in saveSession's order (the page must be on the shop's origin). */
 export async function storeSession(page: Page, answer: SessionAnswer): Promise<void> {
   await page.evaluate((entries) => {
     for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
