@@ -1,7 +1,8 @@
 /**
  * Error mapping: an HttpError becomes its status with `{ status_code, status, message, issues? }`;
- * Hono's own exceptions and malformed URLs are bad input (4xx); anything else is a bug, logged,
- * and answered 500 'Unknown error' without details.
+ * Hono's own exceptions and malformed URLs are bad input (4xx); a client that closed the connection
+ * mid-request is one log line (`aborted request: ...`, no stack, no 5xx); anything else is a bug,
+ * logged, and answered 500 'Unknown error' without details.
  */
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
