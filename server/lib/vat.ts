@@ -76,3 +76,26 @@ export async function checkVat(input: string, checker?: VatChecker): Promise<Vat
     return { ...offline, result: 'error', source: 'vies' };
   }
 }
+
+/**
+ * A VatChecker that asks the EU's VIES service (REST API: POST {countryCode, vatNumber}, answer
+ * {valid: boolean}). Production sets API_VAT_CHECKER=vies (and API_VIES_URL if it goes through a
+ * proxy); the check digits are still checked offline first. No answer within the timeout, a
+ * non-2xx status or a malformed answer is the 'error' outcome (registration answers 503 with the
+ * spec's text; nothing is stored).
+ */
+export function viesChecker(url: string, options: { fetch?: typeof fetch; timeoutMs?: number } = {}): VatChecker {
+  const doFetch = options.fetch ?? fetch;
+  return async (normalised, countryCode) => {
+    const response = await doFetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ countryCode, vatNumber: normalised.slice(2) }),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
+    });
+    if (!response.ok) throw new Error(`VIES answered ${response.status}`);
+    const answer = (await response.json()) as { valid?: unknown };
+    if (typeof answer.valid !== 'boolean') throw new Error('VIES answer without "valid"');
+    return { result: answer.valid ? 'valid' : 'invalid', vatNumber: normalised, countryCode, source: 'vies' };
+  };
+}

@@ -28,6 +28,18 @@ export interface RouteArgs<K extends EndpointKey> {
   params: Record<string, string>;
   /** The token's customer: always set for auth 'customer', else when a valid token came along (never for 'operator'). */
   customer: CustomerRow | null;
+  /** The client's address (throttling): the socket's peer, or with API_TRUST_PROXY=1 the last X-Forwarded-For entry. */
+  client: string;
+}
+
+/** The client's address: the socket's peer; behind a trusted proxy the address it forwarded. */
+export function clientAddress(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean).pop();
+    if (forwarded) return forwarded.slice(0, 64);
+  }
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'unknown';
 }
 
 /** Messages of the contract that a validation issue may carry; they become the answer's message. */
@@ -71,7 +83,7 @@ export function route<K extends EndpointKey>(
       if (!parsed.success) throw invalid(zodIssues(parsed.error, 'query.'), options.invalidMessage);
       query = parsed.data;
     }
-    const result = await handler({ c, body: body as BodyOf<K>, query: query as QueryOf<K>, params: c.req.param() as Record<string, string>, customer });
+    const result = await handler({ c, body: body as BodyOf<K>, query: query as QueryOf<K>, params: c.req.param() as Record<string, string>, customer, client: clientAddress(c, deps.config.trustProxy) });
     if (result instanceof Response) return result;
     return c.json(result as object, 200);
   });

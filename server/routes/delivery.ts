@@ -9,28 +9,29 @@ import { HttpError } from '../lib/errors.ts';
 import { idParam, route } from '../middleware/route.ts';
 import { activeDeliveries, cartCustomer, loadCart, postageFor, priceCart } from '../services/cart.ts';
 import { ownOrder } from '../services/order.ts';
-import { cents } from '../services/pricing.ts';
+import { cents, pricing } from '../services/pricing.ts';
+import { homeCountriesOfLanguage } from '../services/shops.ts';
 
 export const PICKUP_MODULE_ID = 80;
 /** The shop's pickup location (the warehouse). */
 export const PICKUP = { name: 'Storefront Lager', address1: 'Industriestraße 1', zipcode: '1100', city: 'Wien', country_id: 13, opening_hours: 'Mo-Fr 8:00-16:00' };
-const RO = 146;
 
 function pickupPossible(deps: Deps, countryId: number): boolean {
-  return countryId !== RO && !!deps.sql('SELECT 1 FROM postage WHERE module_id = ? AND country_id = ?').get(PICKUP_MODULE_ID, countryId);
+  // no pickup for the Romanian shop's country (src/shops/ro.json)
+  return !homeCountriesOfLanguage('ro').includes(countryId) && !!deps.sql('SELECT 1 FROM postage WHERE module_id = ? AND country_id = ?').get(PICKUP_MODULE_ID, countryId);
 }
 
 export function registerDelivery(app: Hono, deps: Deps) {
   route(app, deps, 'activeDelivery', ({ params, query, customer }) => {
     const row = loadCart(deps, idParam(params.cartId, new HttpError(404, ERRORS.cartNotFound)), customer);
     const countryId = query.country_id ?? row.country_id;
-    if (!deps.pricing.countryExists(countryId)) throw new HttpError(400, ERRORS.deliveryOptionsFailed);
+    if (!pricing(deps).countryExists(countryId)) throw new HttpError(400, ERRORS.deliveryOptionsFailed);
     const priced = priceCart(deps, row, cartCustomer(deps, row, customer), { countryId });
     return { status_code: 200 as const, data: activeDeliveries(deps, priced, countryId) };
   });
 
   route(app, deps, 'postage', ({ body, customer }) => {
-    if (!deps.pricing.countryExists(body.country_id)) throw new HttpError(400, ERRORS.invalidData, [{ field: 'country_id', message: ERRORS.countryNotFound }]);
+    if (!pricing(deps).countryExists(body.country_id)) throw new HttpError(400, ERRORS.invalidData, [{ field: 'country_id', message: ERRORS.countryNotFound }]);
     const row = loadCart(deps, body.cart_id, customer);
     const moduleId = body.delivery_module_id ?? row.delivery_module_id ?? DEFAULT_DELIVERY_ID;
     const priced = priceCart(deps, row, cartCustomer(deps, row, customer), { countryId: body.country_id, deliveryModuleId: moduleId });

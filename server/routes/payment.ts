@@ -58,7 +58,7 @@ export function registerPayment(app: Hono, deps: Deps) {
     const owner = cartCustomer(deps, row, customer);
     const priced = priceCart(deps, row, owner, { couponCode: null });
     const coupon = findCoupon(deps, body.coupon_code);
-    const problem = couponProblem(deps, coupon, priced.goodsCents, row.customer_id ?? customer?.id ?? null);
+    const problem = couponProblem(deps, coupon, priced.goodsCents, owner?.email ?? null);
     if (problem) throw new HttpError(problem === ERRORS.couponNotFound ? 404 : 400, problem);
     deps.sql('UPDATE cart SET coupon_code = ? WHERE id = ?').run(coupon!.code, row.id);
     const discount = couponDiscountCents(priced.goodsCents, coupon!);

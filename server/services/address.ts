@@ -8,7 +8,7 @@ import type { AddressInput, AddressItem } from '../../src/api/contract/address.t
 import { ERRORS } from '../../src/api/contract/common.ts';
 import type { Deps } from '../context.ts';
 import type { Issue } from '../lib/errors.ts';
-import { COUNTRY_LOCALE, pickTitle } from './pricing.ts';
+import { countryLocale, pricing, pickTitle } from './pricing.ts';
 
 export type AddressData = z.output<typeof AddressInput>;
 
@@ -90,7 +90,7 @@ export function insertAddress(deps: Deps, customerId: number, a: AddressData): n
 
 export function countryTitle(deps: Deps, countryId: number, locale?: string): string {
   const row = deps.sql('SELECT titles FROM country WHERE id = ?').get(countryId) as { titles: string } | undefined;
-  return pickTitle(row?.titles, locale ?? COUNTRY_LOCALE[countryId] ?? 'de_DE');
+  return pickTitle(row?.titles, locale ?? countryLocale(countryId));
 }
 
 export function stateTitle(deps: Deps, stateId: number | null, locale: string): string | null {
@@ -100,7 +100,7 @@ export function stateTitle(deps: Deps, stateId: number | null, locale: string): 
 }
 
 export function addressItem(deps: Deps, a: AddressRow, defaultId: number | null): AddressItem {
-  const locale = COUNTRY_LOCALE[a.country_id] ?? 'de_DE';
+  const locale = countryLocale(a.country_id);
   return {
     ID: a.id, CUSTOMER_ID: a.customer_id, LABEL: a.label, TITLE: a.title, FIRSTNAME: a.firstname, LASTNAME: a.lastname, COMPANY: a.company,
     ADDRESS1: a.address1, ADDRESS2: a.address2, ADDRESS3: a.address3, ZIPCODE: a.zipcode, CITY: a.city, COUNTRY_ID: a.country_id,

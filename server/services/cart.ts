@@ -11,8 +11,9 @@ import { ERRORS } from '../../src/api/contract/common.ts';
 import { PAY_PATHS, PAYMENT_CODES, type PaymentCode, type PaymentMethod } from '../../src/api/contract/payment.ts';
 import type { Deps } from '../context.ts';
 import { HttpError } from '../lib/errors.ts';
-import type { CustomerRow } from '../middleware/route.ts';
-import { COUNTRY_LOCALE, cents, pickTitle } from './pricing.ts';
+import type { CustomerRow } from '../db/rows.ts';
+import { cents, countryLocale, pickTitle, pricing, vatExcludedFor } from './pricing.ts';
+import { homeCountriesOfLanguage } from './shops.ts';
 import { pathOf } from '../../src/catalog/urls.ts';
 
 /** The export's relative URLs and media files as paths on the shop's site ("/x.html"), as the pages link them. */
@@ -91,9 +92,6 @@ export interface PricedCart {
 /** Heavier carts than a parcel service takes go by freight forwarder, like freight goods. */
 export const PARCEL_MAX_KG = 31.5;
 
-export function vatExcludedFor(customer: Pick<CustomerRow, 'is_company' | 'exclude_vat'> | null | undefined): boolean {
-  return !!customer && customer.is_company === 1 && customer.exclude_vat === 1;
-}
 
 /**
  * The cart, if the caller may use it: an anonymous cart (random, unguessable id) is open to
@@ -159,7 +157,7 @@ export function postageFor(
   if (!row) return none;
   const free = module.kind === 'parcel' && deps.config.freeShippingCents > 0 && cart.goodsCents >= deps.config.freeShippingCents;
   if (free) return { available: true, netCents: 0, taxedCents: 0, free: true };
-  const taxes = deps.pricing.postageTaxes(countryId, vatExcluded);
+  const taxes = pricing(deps).postageTaxes(countryId, vatExcluded);
   return { available: true, netCents: priceCents(row.price, { taxes: [] }), taxedCents: priceCents(row.price, { taxes }), free: false };
 }
 
@@ -173,12 +171,21 @@ export interface CouponRow {
   per_customer_once: number;
 }
 
-/** Why a coupon cannot be used on a goods value by a customer, or null when it can. */
-export function couponProblem(deps: Deps, coupon: CouponRow | undefined, goodsCents: number, customerId: number | null): string | null {
+/** The form in which coupon use is counted: one person, one e-mail, whether guest or customer. */
+export function couponEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * Why a coupon cannot be used on a goods value by someone, or null when it can. A once-per-
+ * customer coupon is counted per e-mail address (normalised): each guest checkout is a new
+ * customer record, and registering again makes another, but the address stays the same.
+ */
+export function couponProblem(deps: Deps, coupon: CouponRow | undefined, goodsCents: number, email: string | null): string | null {
   if (!coupon || !coupon.active) return ERRORS.couponNotFound;
   if (coupon.expires_at && Date.parse(coupon.expires_at) <= deps.now()) return ERRORS.couponExpired;
   if (goodsCents < coupon.min_amount_cents) return ERRORS.couponMinimum;
-  if (customerId !== null && coupon.per_customer_once && deps.sql('SELECT 1 FROM coupon_usage WHERE code = ? AND customer_id = ?').get(coupon.code, customerId))
+  if (email !== null && coupon.per_customer_once && deps.sql('SELECT 1 FROM coupon_usage WHERE code = ? AND email = ?').get(coupon.code, couponEmail(email)))
     return ERRORS.couponUsed;
   return null;
 }
@@ -189,8 +196,8 @@ export function findCoupon(deps: Deps, code: string): CouponRow | undefined {
 
 export function priceCart(deps: Deps, row: CartRow, owner: CustomerRow | null, options: { countryId?: number; deliveryModuleId?: number; couponCode?: string | null } = {}): PricedCart {
   const countryId = options.countryId ?? row.country_id;
-  const vatExcluded = vatExcludedFor(owner);
-  const locale = COUNTRY_LOCALE[countryId] ?? 'de_DE';
+  const vatExcluded = vatExcludedFor(deps, owner, countryId);
+  const locale = countryLocale(countryId);
   const rows = deps.sql(LINES_SQL).all(row.currency, row.id) as unknown as LineRow[];
   const lines: PricedLine[] = [];
   const items: CartItem[] = [];
@@ -200,7 +207,7 @@ export function priceCart(deps: Deps, row: CartRow, owner: CustomerRow | null, o
   let hasFreight = false;
   for (const r of rows) {
     const categories = JSON.parse(r.categories) as number[];
-    const taxes = deps.pricing.productTaxes(r.tax_rule_id, categories, countryId, vatExcluded);
+    const taxes = pricing(deps).productTaxes(r.tax_rule_id, categories, countryId, vatExcluded);
     const price = r.price ?? '0';
     const promoPrice = r.promo_price ?? price;
     const net = r.promo ? promoPrice : price;
@@ -210,7 +217,7 @@ export function priceCart(deps: Deps, row: CartRow, owner: CustomerRow | null, o
     const taxedPromo = priceCents(promoPrice, { taxes });
     const totalCents = unitCents * r.quantity;
     const undeliverable = (JSON.parse(r.undeliverable) as number[]).includes(countryId);
-    const vat = deps.pricing.vatPercent(taxes);
+    const vat = pricing(deps).vatPercent(taxes);
     goodsCents += totalCents;
     goodsNetCents += unitNetCents * r.quantity;
     weight += r.weight * r.quantity;
@@ -236,7 +243,7 @@ export function priceCart(deps: Deps, row: CartRow, owner: CustomerRow | null, o
   let couponValid = false;
   if (couponCode) {
     const coupon = findCoupon(deps, couponCode);
-    if (!couponProblem(deps, coupon, goodsCents, row.customer_id ?? owner?.id ?? null)) {
+    if (!couponProblem(deps, coupon, goodsCents, owner?.email ?? null)) {
       discountCents = couponDiscountCents(goodsCents, coupon!);
       couponValid = true;
     }
@@ -288,7 +295,8 @@ export function activePayments(deps: Deps, priced: PricedCart, countryId: number
   const rows = deps.sql('SELECT id, code, title, position FROM payment_module WHERE active = 1 ORDER BY position').all() as {
     id: number; code: PaymentCode; title: string; position: number;
   }[];
-  const dach = countryId === 5 || countryId === 13;
+  // the German-language shops' countries (src/shops/*.json): Germany and Austria
+  const dach = homeCountriesOfLanguage('de').includes(countryId);
   return rows
     .filter((m) => (PAYMENT_CODES as readonly string[]).includes(m.code))
     .filter((m) => {

@@ -16,9 +16,9 @@ import { isoNow, type Deps } from '../context.ts';
 import { transaction } from '../db/open.ts';
 import { guestInvoiceHash, randomToken } from '../lib/auth.ts';
 import { HttpError } from '../lib/errors.ts';
-import type { CustomerRow } from '../middleware/route.ts';
+import type { CustomerRow } from '../db/rows.ts';
 import { countryTitle, type AddressRow } from './address.ts';
-import { activePayments, couponProblem, findCoupon, isRedirecting, loadCart, postageFor, priceCart, type CartRow } from './cart.ts';
+import { activePayments, couponEmail, couponProblem, findCoupon, isRedirecting, loadCart, postageFor, priceCart, type CartRow } from './cart.ts';
 import { cents } from './pricing.ts';
 
 export type PayBody = z.output<typeof PayRequestSchema>;
@@ -141,7 +141,8 @@ export function placeOrder(deps: Deps, code: PaymentCode, body: PayBody, custome
     const method = methods.find((m) => m.code === code);
     if (!method || (body.payment_module_id !== undefined && body.payment_module_id !== method.id)) throw new HttpError(400, ERRORS.paymentMethodUnavailable);
     if (couponCode) {
-      const problem = couponProblem(deps, findCoupon(deps, couponCode), priced.goodsCents, customer.id);
+      // checked inside the transaction that records the use: two orders cannot both pass
+      const problem = couponProblem(deps, findCoupon(deps, couponCode), priced.goodsCents, customer.email);
       if (problem) throw new HttpError(400, problem, [{ field: 'appliedCoupon', message: problem }]);
     }
     const total = orderTotal(priced.goodsCents, postage.taxedCents, priced.discountCents);
@@ -190,7 +191,7 @@ export function placeOrder(deps: Deps, code: PaymentCode, body: PayBody, custome
       insertProduct.run(orderId, line.productId, line.pseId, line.ref, line.title, line.quantity, line.unitNetCents, line.unitCents, line.vatPercent, line.totalCents,
         JSON.stringify(allocation));
     }
-    if (priced.couponValid && couponCode) deps.sql('INSERT INTO coupon_usage (code, customer_id, order_id) VALUES (?, ?, ?)').run(couponCode, customer.id, orderId);
+    if (priced.couponValid && couponCode) deps.sql('INSERT INTO coupon_usage (code, customer_id, order_id, email) VALUES (?, ?, ?, ?)').run(couponCode, customer.id, orderId, couponEmail(customer.email));
     // card-style: the cart waits for the payment page; otherwise the order is placed and the cart closed
     deps.sql('UPDATE cart SET customer_id = ?, status = ?, updated_at = ? WHERE id = ?').run(customer.id, redirecting ? 'pending' : 'ordered', now, cart.id);
     const order = deps.sql('SELECT * FROM orders WHERE id = ?').get(orderId) as unknown as OrderRow;

@@ -9,6 +9,7 @@
  * clearing the cart on /order-placed and /order-failed must empty the store but keep the stored id.
  */
 import { atom, computed } from 'nanostores';
+import { stepQuantity } from '../catalog/quantity.ts';
 
 export type CartStatus = 'idle' | 'synced' | 'error';
 
@@ -58,17 +59,8 @@ export function sumQuantity(items: readonly { quantity: number }[]): number {
 }
 export const totalItems = computed(cartItems, sumQuantity);
 
-/**
- * Spec §5: a quantity is a multiple of the product's step; one in between (or a fraction) goes up
- * to the next multiple, anything unusable to one step. `adjusted` says the shopper's number changed.
- */
-export function stepQuantity(wanted: unknown, step: number = 1): { quantity: number; adjusted: boolean } {
-  const s = Number.isSafeInteger(step) && step > 1 ? step : 1;
-  const n = typeof wanted === 'number' ? wanted : Number(String(wanted ?? '').trim());
-  if (!Number.isFinite(n) || n <= 0) return { quantity: s, adjusted: true };
-  const quantity = Math.ceil(Math.ceil(n) / s) * s;
-  return { quantity, adjusted: quantity !== n };
-}
+/** The quantity-step rule (spec §5) has one home, shared with the shop API. */
+export { stepQuantity };
 
 /** Sum of quantity x unit price, in cents. */
 export const totalValue = computed(cartItems, (items) => items.reduce((sum, l) => sum + Math.max(0, Math.floor(l.quantity)) * l.price, 0));

@@ -229,16 +229,20 @@ describe('customers', () => {
     expect(error.json.data).toMatchObject({ result: 'error', message: ERRORS.vatError });
   });
 
-  it('subscribes and unsubscribes the newsletter', async () => {
+  it('subscribes and unsubscribes the newsletter (with the signed link of the mail)', async () => {
     const sub = await api.call('newsletterSubscribe', { body: { email: 'news@example.com' } });
     expect(sub.json.message).toBe('Subscribed');
-    expect((await api.call('newsletterSubscribe', { body: { email: 'news@example.com' } })).json.message).toBe(ERRORS.newsletterAlreadySubscribed);
-    expect((await api.call('newsletterUnsubscribe', { body: { email: 'news@example.com' } })).status).toBe(200);
-    const twice = await api.call('newsletterUnsubscribe', { body: { email: 'news@example.com' } });
+    // the same answer when the address is already on the list (the mail says so)
+    expect((await api.call('newsletterSubscribe', { body: { email: 'news@example.com' } })).json.message).toBe('Subscribed');
+    const link = new URL(/https?:\/\/\S+newsletter-unsubscribe\S+/.exec(api.mails.at(-1)!.text)![0]);
+    const sig = link.searchParams.get('sig')!;
+    expect(link.searchParams.get('email')).toBe('news@example.com');
+    expect((await api.call('newsletterUnsubscribe', { body: { email: 'news@example.com', sig } })).status).toBe(200);
+    const twice = await api.call('newsletterUnsubscribe', { body: { email: 'news@example.com', sig } });
     expect(twice.json.message).toBe(ERRORS.newsletterAlreadyUnsubscribed);
-    const unknown = await api.call('newsletterUnsubscribe', { body: { email: 'nobody@example.com' } });
-    expect(unknown.status).toBe(404);
-    expect(unknown.json.message).toBe(ERRORS.newsletterNotFound);
+    const unsigned = await api.call('newsletterUnsubscribe', { body: { email: 'nobody@example.com' } });
+    expect(unsigned.status).toBe(403);
+    expect(unsigned.json.message).toBe(ERRORS.newsletterLinkInvalid);
   });
 });
 

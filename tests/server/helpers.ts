@@ -40,6 +40,8 @@ export interface CallOptions {
   token?: string;
   /** Skip the schema check (hostile input tests check status only). */
   unchecked?: boolean;
+  /** The client's address (as the node server's socket gives it); default none ('unknown'). */
+  ip?: string;
 }
 
 export interface CallResult {
@@ -77,7 +79,8 @@ export async function makeApi(overrides: Partial<Config> = {}, options: { dbFile
       headers['content-type'] = 'application/json';
       body = JSON.stringify(o.body);
     }
-    const res = await app.request(path, { method: e.method, headers, body });
+    const env = o.ip ? { incoming: { socket: { remoteAddress: o.ip } } } : undefined;
+    const res = await app.request(path, { method: e.method, headers, body }, env);
     const text = res.headers.get('content-type')?.includes('pdf') ? '' : await res.text();
     let json: any = null;
     try {

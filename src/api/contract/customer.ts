@@ -4,7 +4,7 @@
  * here are this project's definition (docs/api.md).
  */
 import { z } from 'zod';
-import { BoolInput, Email, IdInput, LocaleInput, OptionalIdInput, Text } from './common.ts';
+import { BoolInput, Email, IdInput, LocaleInput, OptionalIdInput, SafeText, Text } from './common.ts';
 import { AddressInput } from './address.ts';
 
 /** Title codes (spec §3): 1 Mr, 2 Miss, 5 Association, anything else Company. */
@@ -14,7 +14,7 @@ export function titleLabel(code: number): 'Mr' | 'Miss' | 'Association' | 'Compa
 }
 
 /** Names (spec §5): required, at least 2 characters. */
-export const Name = z.string().trim().min(2, 'must be at least 2 characters').max(100);
+export const Name = SafeText().trim().min(2, 'must be at least 2 characters').max(100);
 /** Password (spec §5): at least 4 characters. */
 export const Password = z.string().min(4, 'Password must be at least 4 characters').max(200);
 
@@ -142,4 +142,11 @@ export const NewsletterRequest = z.object({
   firstname: Text(100).optional(),
   lastname: Text(100).optional(),
   locale: LocaleInput,
+});
+
+/** Unsubscribe: the e-mail and the signature of the link in every newsletter mail
+ *  (`/newsletter-unsubscribe?email=...&sig=...`). */
+export const NewsletterUnsubscribeRequest = z.object({
+  email: Email,
+  sig: z.string().trim().max(100).optional(),
 });

@@ -65,8 +65,8 @@ export const ENDPOINTS = {
   customerLookup: { method: 'GET', path: '/api/ExternalOrderApi/customer/', auth: 'customer', summary: "The logged-in customer's record by e-mail (CustomerItems[0])", query: customer.CustomerLookupQuery, response: customer.CustomerItemsResponse, errors: [ERRORS.forbidden] },
   customerUpdate: { method: 'PUT', path: '/api/customer', auth: 'customer', summary: 'Change the personal data of the logged-in customer', body: customer.UpdateCustomerRequest, response: customer.CustomerItemsResponse },
   vatCheck: { method: 'POST', path: '/api/vat/check', auth: 'none', summary: 'Check a company VAT number: valid, invalid or error', body: customer.VatCheckRequest, response: customer.VatCheckResponse },
-  newsletterSubscribe: { method: 'POST', path: '/api/newsletter', auth: 'none', summary: 'Subscribe an e-mail to the newsletter', body: customer.NewsletterRequest, response: MessageResponse, errors: [ERRORS.newsletterAlreadySubscribed] },
-  newsletterUnsubscribe: { method: 'POST', path: '/api/newsletter/unsubscribe', auth: 'none', summary: 'Unsubscribe an e-mail', body: customer.NewsletterRequest, response: MessageResponse, errors: [ERRORS.newsletterNotFound, ERRORS.newsletterAlreadyUnsubscribed] },
+  newsletterSubscribe: { method: 'POST', path: '/api/newsletter', auth: 'none', summary: 'Subscribe an e-mail to the newsletter (same answer whether or not it is on the list; the mail carries the unsubscribe link)', body: customer.NewsletterRequest, response: MessageResponse },
+  newsletterUnsubscribe: { method: 'POST', path: '/api/newsletter/unsubscribe', auth: 'none', summary: 'Unsubscribe an e-mail with the signed link of a newsletter mail', body: customer.NewsletterUnsubscribeRequest, response: MessageResponse, errors: [ERRORS.newsletterLinkInvalid, ERRORS.newsletterNotFound, ERRORS.newsletterAlreadyUnsubscribed] },
 
   // --- addresses
   addressList: { method: 'GET', path: '/api/ExternalOrderApi/address/', auth: 'customer', summary: "A customer's addresses (limit 100)", query: address.AddressListQuery, response: address.AddressListResponse, errors: [ERRORS.forbidden] },
