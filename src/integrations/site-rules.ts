@@ -117,8 +117,12 @@ export interface CspSources {
   form: string[];
 }
 
-/** The origins of everything the shop configures: the rating widget, the tag manager, `thirdParties`, absolute image URLs. */
-export function thirdPartySources(shop: ShopConfig): Omit<CspSources, 'style'> {
+/**
+ * The origins of everything the shop configures: the rating widget, the tag manager,
+ * `thirdParties`, absolute image URLs, and Thelia's media host when the export referenced its
+ * images there (THELIA_MEDIA_URL).
+ */
+export function thirdPartySources(shop: ShopConfig, mediaUrl?: string): Omit<CspSources, 'style'> {
   const s: Omit<CspSources, 'style'> = { script: [], img: [], connect: [], frame: [], form: [] };
   const add = (list: string[], origin: string | undefined) => {
     if (origin && !list.includes(origin)) list.push(origin);
@@ -136,6 +140,7 @@ export function thirdPartySources(shop: ShopConfig): Omit<CspSources, 'style'> {
   }
   const images = [shop.logo.src, shop.mailPicture, shop.deliveryImage?.src ?? '', ...shop.paymentImages.map((i) => i.src), ...shop.partnerLinks.map((p) => p.image)];
   for (const src of images) add(s.img, originOfUrl(src));
+  if (mediaUrl) add(s.img, originOfUrl(mediaUrl));
   return s;
 }
 
@@ -147,8 +152,8 @@ export interface InlineHashes {
 }
 
 /** The Content-Security-Policy of a shop's pages. */
-export function contentSecurityPolicy(shop: ShopConfig, hashes: InlineHashes): string {
-  const tp = thirdPartySources(shop);
+export function contentSecurityPolicy(shop: ShopConfig, hashes: InlineHashes, mediaUrl?: string): string {
+  const tp = thirdPartySources(shop, mediaUrl);
   const q = (h: string) => `'${h}'`;
   const directives: [string, string[]][] = [
     ['default-src', ["'none'"]],
@@ -186,9 +191,9 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const IMMUTABLE_PATHS = ['/_astro/*', '/pagefind/index/*', '/pagefind/fragment/*', '/pagefind/filter/*', '/pagefind/*.pf_meta'];
 
 /** The `_headers` file of a shop. HTML and everything else keep Netlify's default Cache-Control (public, max-age=0, must-revalidate). */
-export function headersFile(shop: ShopConfig, hashes: InlineHashes): string {
+export function headersFile(shop: ShopConfig, hashes: InlineHashes, mediaUrl?: string): string {
   const all = [
-    ['Content-Security-Policy', contentSecurityPolicy(shop, hashes)],
+    ['Content-Security-Policy', contentSecurityPolicy(shop, hashes, mediaUrl)],
     ['Strict-Transport-Security', HSTS],
     ['X-Frame-Options', 'DENY'],
     ['X-Content-Type-Options', 'nosniff'],
@@ -261,8 +266,9 @@ export function siteRules({ shop }: { shop: ShopConfig }): AstroIntegration {
           withdrawalFormUrl: shop.withdrawalFormUrl,
         });
         writeFileSync(join(out, '_redirects'), redirects);
-        const scan = scanInline(out, thirdPartySources(shop).img);
-        writeFileSync(join(out, '_headers'), headersFile(shop, scan));
+        const mediaUrl = process.env.THELIA_MEDIA_URL;
+        const scan = scanInline(out, thirdPartySources(shop, mediaUrl).img);
+        writeFileSync(join(out, '_headers'), headersFile(shop, scan, mediaUrl));
         logger.info(
           `_redirects: /api -> ${apiUrl}/api, ${redirects.split('\n').filter((l) => l && !l.startsWith('#')).length} rules; ` +
             `_headers: CSP with ${scan.script.length} script and ${scan.style.length} style hashes from ${scan.pages} pages in ${Math.round(performance.now() - started)} ms`,

@@ -96,9 +96,11 @@ for (const shop of ['de', 'ro'] as const) {
         // Islands hydrate on interaction: the search box (Pagefind's worker and wasm), the account menu.
         const box = page.locator('#site-search');
         if (await box.isVisible()) {
-          await box.focus();
-          await box.fill(shop === 'de' ? 'Premium' : 'suruburi');
-          await expect(page.locator('[data-search-dropdown]')).toBeVisible();
+          await box.click();
+          // The island hydrates on this first interaction; what is typed once it is there searches.
+          await expect(box.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr', { timeout: 15_000 });
+          await box.pressSequentially(shop === 'de' ? 'Premium' : 'suruburi', { delay: 20 });
+          await expect(page.locator('[data-search-dropdown]')).toBeVisible({ timeout: 15_000 });
         }
         if (type === 'search results') await expect(page.locator('.search-page .search-hit').first()).toBeVisible();
         await page.waitForLoadState('networkidle');

@@ -109,6 +109,8 @@ describe('Content-Security-Policy', () => {
     expect([...csp.get('frame-src')!]).toEqual(['https://chat.example.com', 'https://js.stripe.com']);
     expect([...csp.get('img-src')!]).toEqual(["'self'", 'data:', 'https://media.shop.de', 'https://cdn.pay.example.com']);
     expect(thirdPartySources(shop).script).not.toContain('https://api.chat.example.com');
+    // Images referenced on Thelia's media host (export --media-url, THELIA_MEDIA_URL).
+    expect(thirdPartySources(shop, 'https://cdn.shop.de/media/').img).toContain('https://cdn.shop.de');
   });
 
   test('a third party given as anything but an https origin is refused by the shop config', () => {
