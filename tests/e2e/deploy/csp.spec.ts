@@ -64,6 +64,8 @@ async function watch(page: Page) {
 
 for (const shop of ['de', 'ro'] as const) {
   test.describe(`${shop} shop under its Content-Security-Policy`, () => {
+    // Each visit waits for the page, the tag manager and the search island with Pagefind to settle.
+    test.describe.configure({ mode: 'parallel', timeout: 60_000 });
     test.beforeEach(async ({ context }) => {
       const config = getShop(shop);
       const third: string[] = [];
