@@ -6,6 +6,7 @@
  * Writes bench/results/headers.json.
  *
  *   node scripts/bench/headers.ts [--products 200] [--shops de,at,ro] [--no-build]
+ *   node scripts/bench/headers.ts --dist .cache/e2e/dist --catalog .cache/e2e/catalog   (shops built already)
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -20,14 +21,16 @@ import { Catalog } from '../../src/catalog/catalog.ts';
 import { getShop, type ShopCode } from '../../src/shops/index.ts';
 
 const root = resolve(import.meta.dirname, '../..');
-const { values } = parseArgs({ options: { products: { type: 'string', default: '200' }, shops: { type: 'string', default: 'de,at,ro' }, 'no-build': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { products: { type: 'string', default: '200' }, shops: { type: 'string', default: 'de,at,ro' }, 'no-build': { type: 'boolean', default: false }, dist: { type: 'string' }, catalog: { type: 'string' } },
+});
 const shops = values.shops!.split(',') as ShopCode[];
 const base = join(root, '.cache/bench', `headers-${values.products}`);
 const exportDir = join(base, 'export');
-const distDir = join(base, 'dist');
-const catalogDir = join(base, 'index');
+const distDir = values.dist ? resolve(values.dist) : join(base, 'dist');
+const catalogDir = values.catalog ? resolve(values.catalog) : join(base, 'index');
 
-if (!values['no-build'] || shops.some((s) => !existsSync(join(distDir, s, '_headers')))) {
+if (!values.dist && (!values['no-build'] || shops.some((s) => !existsSync(join(distDir, s, '_headers'))))) {
   if (!existsSync(join(exportDir, 'manifest.json'))) {
     const r = spawnSync(process.execPath, [join(root, 'scripts/sample.ts'), '--products', values.products!, '--out', exportDir], { stdio: 'inherit' });
     if (r.status !== 0) throw new Error('sample failed');
