@@ -10,6 +10,7 @@ import { catalogSeo } from './src/integrations/catalog-seo.ts';
 import { i18n } from './src/integrations/i18n.ts';
 import { chrome } from './src/integrations/chrome.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
+import { siteRules } from './src/integrations/site-rules.ts';
 
 const code = process.env.SHOP;
 if (!isShopCode(code)) {
@@ -32,6 +33,15 @@ export default defineConfig({
     inlineStylesheets: 'always',
     concurrency: Number(process.env.BUILD_CONCURRENCY || 4),
   },
-  integrations: [i18n({ language: shop.language }), chrome({ shop }), react(), catalogFiles({ shop: code, exportDir: process.env.EXPORT_DIR || 'export' }), catalogSeo({ shop: code }), searchIndex({ shop })],
+  integrations: [
+    i18n({ language: shop.language }),
+    chrome({ shop }),
+    react(),
+    catalogFiles({ shop: code, exportDir: process.env.EXPORT_DIR || 'export' }),
+    catalogSeo({ shop: code }),
+    searchIndex({ shop }),
+    // Last: _redirects and _headers (the CSP hashes the inline scripts and styles of every page written before).
+    siteRules({ shop }),
+  ],
   devToolbar: { enabled: false },
 });

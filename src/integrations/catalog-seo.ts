@@ -1,10 +1,10 @@
 /**
- * After a shop is built: the sitemap (an index with chunks once it outgrows one file), robots.txt,
- * the /widerrufsformular redirect, and the image derivatives the pages asked for (made once per
- * source and width, cached in .cache/images/ across shops and builds).
+ * After a shop is built: the sitemap (an index with chunks once it outgrows one file), robots.txt
+ * and the image derivatives the pages asked for (made once per source and width, cached in
+ * .cache/images/ across shops and builds).
  */
 import type { AstroIntegration } from 'astro';
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Catalog, catalogFile } from '../catalog/catalog.ts';
@@ -34,9 +34,6 @@ export function catalogSeo({ shop: code }: { shop: ShopCode }): AstroIntegration
         const files = sitemapFiles(sitemapEntries(catalog, origin), origin);
         for (const [name, xml] of files) writeFileSync(join(out, name), xml);
         writeFileSync(join(out, 'robots.txt'), robotsTxt(origin));
-        const redirects = join(out, '_redirects');
-        const rule = `/widerrufsformular ${shop.withdrawalFormUrl} 302\n`;
-        if (!existsSync(redirects) || !readFileSync(redirects, 'utf8').includes('/widerrufsformular ')) appendFileSync(redirects, rule);
         logger.info(`sitemap: ${files.size} file(s); robots.txt`);
         const started = performance.now();
         const images = await generateImages(out);

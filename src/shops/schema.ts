@@ -14,6 +14,31 @@ const Country = z.object({
   flag: z.string().min(1),
 });
 
+/** An https origin a Content-Security-Policy may name, e.g. https://js.stripe.com or https://*.google-analytics.com. */
+export const CspOrigin = z.string().regex(/^https:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?$/, 'an https origin such as https://js.stripe.com (no path)');
+
+/**
+ * A third party the shop's pages use, with the origins each kind of request goes to. The
+ * Content-Security-Policy (src/integrations/site-rules.ts) allows exactly these plus the rating
+ * widget's and tag manager's own origins (from ratingBadgeUrl and tagManagerUrl).
+ */
+export const ThirdParty = z.object({
+  /** media: images in editor texts hosted elsewhere than the shop. */
+  purpose: z.enum(['rating', 'tagManager', 'supportChat', 'errorReporting', 'payment', 'media']),
+  name: z.string().min(1),
+  /** script-src: scripts the page loads from it (the tag manager's tags, a chat widget). */
+  script: z.array(CspOrigin).default([]),
+  /** connect-src: fetch/XHR/beacons/WebSocket (analytics hits, error reports, a chat's API). */
+  connect: z.array(CspOrigin).default([]),
+  /** img-src: images and tracking pixels. */
+  img: z.array(CspOrigin).default([]),
+  /** frame-src: frames on the shop's pages (a payment provider's card form, a chat window). */
+  frame: z.array(CspOrigin).default([]),
+  /** form-action: forms that post to it (a payment provider's page reached by a form post). */
+  form: z.array(CspOrigin).default([]),
+});
+export type ThirdParty = z.infer<typeof ThirdParty>;
+
 export const ShopConfig = z.object({
   code: z.enum(['de', 'at', 'ro']),
   /** lang_locale */
@@ -86,6 +111,8 @@ export const ShopConfig = z.object({
   partnerLinks: z.array(z.object({ title: z.string().min(1), href: z.string().min(1), image: z.string().default('') })).default([]),
   /** The rating widget's badge data (JSON with ratingvalue, ratingcount, reviewpage); `{id}` and `{lang}` are replaced. */
   ratingBadgeUrl: z.string().default(''),
+  /** Third parties beyond the rating widget's badge data and the tag manager's script (see ThirdParty). */
+  thirdParties: z.array(ThirdParty).default([]),
   logo: z.object({ src: z.string().min(1), width: z.number().int().positive(), height: z.number().int().positive() }).default({ src: '/chrome/logo.svg', width: 160, height: 40 }),
 });
 export type ShopConfig = z.infer<typeof ShopConfig>;

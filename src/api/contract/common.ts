@@ -5,6 +5,8 @@
  * `thelia_cart_add[quantity]`), so numbers and booleans may come as text: the request schemas
  * accept both and yield plain numbers and booleans. Responses use plain JSON types.
  */
+// First: no eval probe in the browser (the shops' CSP), before any schema below is made.
+import './zod-csp.ts';
 import { z } from 'zod';
 
 /** Upper bound of every id and count we accept: keeps SQLite integers and JSON numbers exact. */

@@ -13,6 +13,8 @@
  * The newer answer wins: what counts is when a request was sent, not when its answer arrived. A
  * failing or malformed answer changes nothing.
  */
+// First: no eval probe in the browser (the shops' CSP), before any schema below is made.
+import '../../api/contract/zod-csp.ts';
 import * as z from 'zod/mini';
 import { moneyToCents as cents, shownPrice, type ShownPrice } from '../../catalog/prices.ts';
 

@@ -42,8 +42,8 @@ for (const shop of SHOPS) {
       expect(unknown.status()).toBe(404);
     });
 
-    test('no internal link leads to a missing page', () => {
-      const served = resolver(shop);
+    test('no internal link leads to a missing page', async () => {
+      const served = await resolver(shop);
       const cache = new Map<string, boolean>();
       const broken: string[] = [];
       for (const file of htmlFiles(shop)) {
