@@ -10,6 +10,7 @@ import { catalogSeo } from './src/integrations/catalog-seo.ts';
 import { i18n } from './src/integrations/i18n.ts';
 import { chrome } from './src/integrations/chrome.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
+import { incremental, incrementalEnabled } from './src/integrations/incremental.ts';
 
 const code = process.env.SHOP;
 if (!isShopCode(code)) {
@@ -32,6 +33,10 @@ export default defineConfig({
     inlineStylesheets: 'always',
     concurrency: Number(process.env.BUILD_CONCURRENCY || 4),
   },
-  integrations: [i18n({ language: shop.language }), chrome({ shop }), react(), catalogFiles({ shop: code, exportDir: process.env.EXPORT_DIR || 'export' }), catalogSeo({ shop: code }), searchIndex({ shop })],
+  // Incremental builds: catalog pages carry a cache key (src/catalog/page-keys.ts); the
+  // incremental integration empties the output folder itself and links the reused pages in.
+  experimental: { incrementalBuild: incrementalEnabled() },
+  vite: { build: { emptyOutDir: false } },
+  integrations: [incremental(), i18n({ language: shop.language }), chrome({ shop }), react(), catalogFiles({ shop: code, exportDir: process.env.EXPORT_DIR || 'export' }), catalogSeo({ shop: code }), searchIndex({ shop })],
   devToolbar: { enabled: false },
 });
