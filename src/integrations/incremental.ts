@@ -19,7 +19,8 @@
  */
 import type { AstroIntegration } from 'astro';
 import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, copyFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { createHash } from 'node:crypto';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const MANIFEST = 'incremental-build.json';
@@ -42,6 +43,14 @@ function outputFiles(file: URL): Set<string> {
 }
 
 export const incrementalEnabled = () => process.env.INCREMENTAL !== 'off';
+
+/**
+ * Astro's cache folder of a shop build: per shop and output folder, so builds can run side by side
+ * (three shops; tests beside a developer's build) without reading each other's content store or
+ * page cache.
+ */
+export const astroCacheDir = (shop: string, distDir: string) =>
+  `./node_modules/.astro/${shop}-${createHash('sha1').update(resolve(distDir)).digest('hex').slice(0, 8)}`;
 
 export function incremental(): AstroIntegration {
   let outDir: URL;
