@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { join, relative, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildShops, type ShopBuild } from '../../scripts/lib/build-shops.ts';
+import { astroCacheDir } from '../../src/integrations/incremental.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const base = join(root, '.cache/test-incremental');
@@ -50,10 +51,13 @@ const build = (name: string, env: Record<string, string> = {}) =>
 let first: ShopBuild;
 let incremental: ShopBuild;
 let full: ShopBuild;
+let again: ShopBuild;
 const edits: Record<string, { id: number; url?: string; title?: string }> = {};
 
 beforeAll(async () => {
   rmSync(base, { recursive: true, force: true });
+  // Astro's cache folders (the page cache) of both sites: the first build starts from nothing.
+  for (const name of ['inc', 'full']) rmSync(join(root, astroCacheDir('de', join(base, `${name}-dist`))), { recursive: true, force: true });
   mkdirSync(base, { recursive: true });
   const sample = spawnSync(process.execPath, [join(root, 'scripts/sample.ts'), '--products', String(PRODUCTS), '--out', exportDir], { cwd: root, encoding: 'utf8' });
   if (sample.status !== 0) throw new Error(sample.stderr);
@@ -89,6 +93,7 @@ beforeAll(async () => {
 
   incremental = await build('inc');
   full = await build('full', { INCREMENTAL: 'off' });
+  again = await build('inc');
 }, 900_000);
 
 describe('an incremental build after an editor changed the catalog', () => {
@@ -99,6 +104,12 @@ describe('an incremental build after an editor changed the catalog', () => {
     expect(incremental.rendered).toBeGreaterThan(0);
     expect(incremental.rendered!).toBeLessThan(full.rendered!);
     expect(full.reused ?? 0).toBe(0);
+  });
+
+  it('builds nothing when nothing changed since the last build', () => {
+    expect(again.changes).toMatch(/^nothing changed since the last build/);
+    expect(again.rendered).toBe(0);
+    expect(again.pages).toBe(incremental.pages);
   });
 
   it('equals a clean full build of the same export, file by file', () => {
