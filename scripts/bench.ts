@@ -21,13 +21,15 @@ if (only.has('build')) {
   const runs = [];
   for (const n of sizes) {
     console.log(`build: ${n} products...`);
-    const r = await benchBuild(n);
+    const r = await benchBuild(n, (line) => console.log(line));
     runs.push(r);
     console.log(`  sample export: ${r.sample.seconds.toFixed(1)} s, peak ${mb(r.sample.peakRssBytes)}`);
-    for (const s of r.full.shops) {
-      console.log(`  ${s.shop}: ${s.pages} pages in ${s.seconds.toFixed(1)} s = ${(s.pages / s.seconds).toFixed(0)} pages/s, peak ${mb(s.peakRssBytes)}`);
+    const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`;
+    for (const [i, s] of r.full.shops.entries()) {
+      console.log(
+        `  ${s.shop} rebuild / full: nothing changed ${pct(r.unchanged.shops[i]!.seconds, s.seconds)}, one price ${pct(r.oneProductChanged.shops[i]!.seconds, s.seconds)}, a category renamed ${pct(r.categoryRenamed.shops[i]!.seconds, s.seconds)}`,
+      );
     }
-    console.log(`  all three shops: ${r.full.seconds.toFixed(1)} s; unchanged rebuild ${r.unchanged.seconds.toFixed(1)} s; one product changed ${r.oneProductChanged.seconds.toFixed(1)} s`);
   }
   writeFileSync(join(results, 'build.json'), JSON.stringify({ date: new Date().toISOString(), runs }, null, 2));
 }

@@ -21,6 +21,7 @@ import { encodeModes, isSellable, modeCountries, modeTaxes, priceCents, shownPri
 import { sanitizeEditorHtml } from './sanitize.ts';
 import { buildTree } from './tree.ts';
 import { collapseRedirects, pathOf } from './urls.ts';
+import { KEYS_SCHEMA, MEDIA_SCHEMA, MediaHashes, computePageKeys, diffIndexes, readMedia, type Changes } from './page-keys.ts';
 import type { ShopConfig } from '../shops/schema.ts';
 import type {
   BrandModel,
@@ -37,19 +38,19 @@ import type {
 } from './models.ts';
 
 /** Bump when the index layout or what goes into it changes: forces a rebuild. */
-const INDEX_VERSION = 6;
+const INDEX_VERSION = 7;
 
 const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE fault (severity TEXT, file TEXT, line INTEGER, record TEXT, field TEXT, reason TEXT);
-CREATE TABLE route (path TEXT PRIMARY KEY, kind TEXT NOT NULL, id INTEGER NOT NULL, product_id INTEGER);
+CREATE TABLE route (path TEXT PRIMARY KEY, kind TEXT NOT NULL, id INTEGER NOT NULL, product_id INTEGER, key TEXT);
 CREATE TABLE redirect (path TEXT PRIMARY KEY, target TEXT NOT NULL);
 CREATE TABLE category (id INTEGER PRIMARY KEY, parent INTEGER, visible INTEGER, position INTEGER, depth INTEGER, own_count INTEGER, count INTEGER, data TEXT);
 CREATE TABLE brand (id INTEGER PRIMARY KEY, position INTEGER, title TEXT, data TEXT);
 CREATE TABLE folder (id INTEGER PRIMARY KEY, parent INTEGER, visible INTEGER, position INTEGER, data TEXT);
 CREATE TABLE content (id INTEGER PRIMARY KEY, folder_id INTEGER, position INTEGER, created_at TEXT, data TEXT);
 CREATE TABLE product (id INTEGER PRIMARY KEY, ref TEXT, brand_id INTEGER, default_category INTEGER, title TEXT,
-  sellable INTEGER, sales INTEGER, created_at TEXT, price INTEGER, card TEXT, data TEXT, facets TEXT);
+  sellable INTEGER, sales INTEGER, created_at TEXT, price INTEGER, card TEXT, data TEXT, facets TEXT, fp TEXT);
 CREATE TABLE product_category (category_id INTEGER, product_id INTEGER, position INTEGER, PRIMARY KEY (category_id, product_id));
 CREATE TABLE product_link (product_id INTEGER, kind TEXT, target_id INTEGER, position INTEGER);
 `;
@@ -67,7 +68,17 @@ export interface IndexResult {
   rebuilt: boolean;
   faults: Fault[];
   stats: Record<string, number>;
+  /** What changed since the previous index (for the build log); nothing when the index was reused. */
+  changes: Changes;
 }
+
+const NO_CHANGES = (pages: number, listings: number): Changes => ({
+  previous: true,
+  products: { changed: 0, added: 0, removed: 0 },
+  categories: { changed: 0, added: 0, removed: 0 },
+  pages: { changed: 0, unchanged: pages, removed: 0 },
+  listings: { changed: 0, unchanged: listings },
+});
 
 async function signature(exportDir: string, shop: ShopConfig): Promise<string> {
   const hash = createHash('sha256');
@@ -122,8 +133,10 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   if (!force && readMeta(dbFile, 'signature') === sig) {
     const db = new DatabaseSync(dbFile, { readOnly: true });
     const stats = JSON.parse((db.prepare("SELECT value FROM meta WHERE key = 'stats'").get() as { value: string }).value);
+    const count = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+    const changes = NO_CHANGES(count('route'), count('listing_key'));
     db.close();
-    return { dbFile, rebuilt: false, faults: readFaults(dbFile), stats };
+    return { dbFile, rebuilt: false, faults: readFaults(dbFile), stats, changes };
   }
   if (!ex.manifest.locales.includes(shop.locale)) {
     throw new Error(`The export has no texts for ${shop.locale} (it holds ${ex.manifest.locales.join(', ')}); the ${shop.code} shop cannot be built from it.`);
@@ -143,7 +156,7 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
     insertFault.run(f.severity, f.file, f.line ?? null, f.id === undefined ? null : String(f.id), f.field ?? null, f.reason);
   };
   const insertFault = db.prepare('INSERT INTO fault VALUES (?, ?, ?, ?, ?, ?)');
-  const insertRoute = db.prepare('INSERT INTO route VALUES (?, ?, ?, ?)');
+  const insertRoute = db.prepare('INSERT INTO route (path, kind, id, product_id) VALUES (?, ?, ?, ?)');
   const routeExists = db.prepare('SELECT kind, id FROM route WHERE path = ?');
 
   const L: Locale = shop.locale;
@@ -248,7 +261,7 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   const currency = shop.currency.code;
   const zeroVat = new Set(shop.zeroVatCategories);
   const shopCountries = modeCountries(shop);
-  const insertProduct = db.prepare('INSERT INTO product VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const insertProduct = db.prepare('INSERT INTO product (id, ref, brand_id, default_category, title, sellable, sales, created_at, price, card, data, facets) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const insertPC = db.prepare('INSERT OR IGNORE INTO product_category VALUES (?, ?, ?)');
   const insertLink = db.prepare('INSERT INTO product_link VALUES (?, ?, ?, ?)');
   const productsFile = STREAMS.products.file;
@@ -398,6 +411,24 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   // Pages look records up by kind and id, and a product's accessories: no scan per page.
   db.exec('CREATE INDEX route_kind_id ON route (kind, id)');
   db.exec('CREATE INDEX product_link_product ON product_link (product_id, kind)');
+
+  // --- the pages' cache keys (page-keys.ts), and what changed since the previous index ---------
+  db.exec(MEDIA_SCHEMA);
+  db.exec(KEYS_SCHEMA);
+  let previousMedia = new Map();
+  if (existsSync(dbFile)) {
+    try {
+      const old = new DatabaseSync(dbFile, { readOnly: true });
+      previousMedia = readMedia(old);
+      old.close();
+    } catch {
+      // no usable previous index: every image is hashed
+    }
+  }
+  const media = new MediaHashes(exportDir, previousMedia);
+  computePageKeys(db, shop, { taxRules: ex.taxRules, countries: ex.countries, currencies: ex.currencies }, media);
+  stats.imagesHashed = media.hashed;
+  const changes = diffIndexes(db, dbFile, (file) => new DatabaseSync(file, { readOnly: true }));
   const setMeta = db.prepare('INSERT INTO meta VALUES (?, ?)');
   setMeta.run('signature', sig);
   setMeta.run('stats', JSON.stringify(stats));
@@ -406,9 +437,10 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   setMeta.run('taxRules', JSON.stringify(ex.taxRules));
   setMeta.run('currencies', JSON.stringify(ex.currencies));
   setMeta.run('countries', JSON.stringify(ex.countries));
+  setMeta.run('changes', JSON.stringify(changes));
   db.close();
   renameSync(tmp, dbFile);
-  return { dbFile, rebuilt: true, faults, stats };
+  return { dbFile, rebuilt: true, faults, stats, changes };
 }
 
 /** A content's postscriptum is listing JSON when it names brand_id and/or category_id. */

@@ -43,9 +43,23 @@ export class Catalog {
   }
 
   routes(): Route[] {
-    return (this.#q('SELECT path, kind, id, product_id FROM route ORDER BY path').all() as { path: string; kind: Route['kind']; id: number; product_id: number | null }[]).map(
-      (r) => ({ path: r.path, kind: r.kind, id: r.id, ...(r.product_id ? { productId: r.product_id } : {}) }),
+    return (this.#q('SELECT path, kind, id, product_id, key FROM route ORDER BY path').all() as { path: string; kind: Route['kind']; id: number; product_id: number | null; key: string | null }[]).map(
+      (r) => ({ path: r.path, kind: r.kind, id: r.id, ...(r.product_id ? { productId: r.product_id } : {}), ...(r.key ? { key: r.key } : {}) }),
     );
+  }
+
+  #listingKeys?: Map<string, string>;
+  /** A listing's cache key (page-keys.ts), by its listing key (`c12`, `b3`, `n5`, `g-new`). */
+  listingCacheKey(key: string): string | undefined {
+    this.#listingKeys ??= new Map((this.#q('SELECT key, hash FROM listing_key').all() as { key: string; hash: string }[]).map((r) => [r.key, r.hash]));
+    return this.#listingKeys.get(key);
+  }
+
+  #keys?: Map<string, string>;
+  /** The cache key of a record's page (page-keys.ts). */
+  pageKeyOf(kind: Route['kind'], id: number): string | undefined {
+    this.#keys ??= new Map((this.#q('SELECT kind, id, key FROM route WHERE key IS NOT NULL').all() as { kind: string; id: number; key: string }[]).map((r) => [`${r.kind}:${r.id}`, r.key]));
+    return this.#keys.get(`${kind}:${id}`);
   }
 
   redirects(): { from: string; to: string }[] {
@@ -169,6 +183,11 @@ export class Catalog {
   pathOf(kind: Route['kind'], id: number): string | undefined {
     this.#paths ??= new Map((this.#q('SELECT kind, id, path FROM route').all() as { kind: string; id: number; path: string }[]).map((r) => [`${r.kind}:${r.id}`, r.path]));
     return this.#paths.get(`${kind}:${id}`);
+  }
+
+  /** The export images the catalog shows, with their content hashes (page-keys.ts). */
+  media(): { src: string; hash: string | null; width: number }[] {
+    return this.#q('SELECT src, hash, width FROM media ORDER BY src').all() as { src: string; hash: string | null; width: number }[];
   }
 
   #taxRules?: TaxRule[];

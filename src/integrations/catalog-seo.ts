@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Catalog, catalogFile } from '../catalog/catalog.ts';
 import { GRID_TYPES } from '../catalog/listing.ts';
 import { robotsTxt, sitemapFiles, type SitemapEntry } from '../catalog/seo.ts';
-import { generateImages } from '../catalog/images.ts';
+import { generateImages, requestCatalogImages } from '../catalog/images.ts';
 import { getShop, originOf, type ShopCode } from '../shops/index.ts';
 
 export function sitemapEntries(catalog: Catalog, origin: string): SitemapEntry[] {
@@ -36,6 +36,7 @@ export function catalogSeo({ shop: code }: { shop: ShopCode }): AstroIntegration
         writeFileSync(join(out, 'robots.txt'), robotsTxt(origin));
         logger.info(`sitemap: ${files.size} file(s); robots.txt`);
         const started = performance.now();
+        requestCatalogImages(catalog.media());
         const images = await generateImages(out);
         logger.info(`images: ${images.made} made, ${images.reused} reused in ${Math.round(performance.now() - started)} ms`);
       },
