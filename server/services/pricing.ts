@@ -19,10 +19,6 @@ export function pickTitle(json: string | null | undefined, locale: string): stri
   return titles[locale] ?? titles.de_DE ?? titles.de_AT ?? Object.values(titles)[0] ?? '';
 }
 
-export function cents(n: number): number {
-  return Math.round(n) / 100;
-}
-
 export class Pricing {
   private rules: Map<number, TaxRule> | null = null;
   private defaultRule: TaxRule | undefined;

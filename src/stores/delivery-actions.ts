@@ -7,7 +7,8 @@ import { ApiError, call, connectionErrorText } from '../api/client.ts';
 import { ERRORS } from '../api/contract/common.ts';
 import { m } from '../i18n/generated/messages.js';
 import { deliveryId, setDeliveryId } from './cart.ts';
-import { chooseDeliveryMethod, deliveryState, storedDeliveryId, toCents, type DeliveryOption } from './delivery.ts';
+import { toCents } from '../catalog/prices.ts';
+import { chooseDeliveryMethod, deliveryState, storedDeliveryId, type DeliveryOption } from './delivery.ts';
 
 export interface DeliveryInput {
   cartId: number;
