@@ -11,6 +11,7 @@
  * stored values are checked by hand below.
  */
 import { computed } from 'nanostores';
+import { positiveId } from '../api/contract/id.ts';
 import { storedString } from './stored.ts';
 import { excludeVAT, isCompany } from './country.ts';
 
@@ -75,10 +76,6 @@ export function tokenValid(raw: string, now = Date.now()): boolean {
   return t !== null && t.expiresAt > now;
 }
 
-const positiveId = (raw: string): number | null => {
-  const n = Number(raw);
-  return raw !== '' && Number.isInteger(n) && n > 0 ? n : null;
-};
 
 /**
  * The stored values for an API session answer, under the spec's names. Pure: `saveSession` writes
