@@ -1,12 +1,13 @@
 /**
  * The listing engine's texts in the browser, from the compiled messages (the i18n integration
  * makes island bundles single-language, so only these strings of the shop's language ship; the
- * page does not have to carry them). The same keys as components/catalog/texts.ts on the server.
+ * page does not have to carry them). The build renders the first page with this same mapping
+ * (components/catalog/texts.ts).
  */
 import { m } from '../../i18n/generated/messages.js';
 import type { ListingTexts } from '../../catalog/listing-engine.ts';
 
-export const clientListingTexts = (symbol: string): ListingTexts => ({
+export const listingTexts = (symbol: string): ListingTexts => ({
   inStock: m.catalog_inStock(),
   outOfStock: m.catalog_outOfStock(),
   priceOnRequest: m.catalog_priceOnRequest(),
