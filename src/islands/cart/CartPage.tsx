@@ -11,6 +11,8 @@ type Submit = { preventDefault(): void };
 import { useStore } from '@nanostores/react';
 import { formatMoney } from '../../catalog/prices.ts';
 import { m } from '../../i18n/generated/messages.js';
+// Shows the cart operations' notices (stores/notice.ts).
+import '../toast.ts';
 import { decreaseItem, deleteItem, increaseItem, refreshCart, updateQuantity } from '../../stores/cart-actions.ts';
 import { stepQuantity } from '../../stores/cart.ts';
 import { appliedCoupon, couponLapsed, couponStatus } from '../../stores/coupon.ts';

@@ -9,6 +9,8 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { formatMoney } from '../../catalog/prices.ts';
 import { m } from '../../i18n/generated/messages.js';
+// Shows the cart operations' notices (stores/notice.ts).
+import '../toast.ts';
 import { deleteItem } from '../../stores/cart-actions.ts';
 import { appliedCoupon } from '../../stores/coupon.ts';
 import { useStore } from '@nanostores/react';
