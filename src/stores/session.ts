@@ -12,11 +12,12 @@
  */
 import { computed } from 'nanostores';
 import { positiveId } from '../api/contract/id.ts';
+import { parseToken, TOKEN_KEY } from '../api/token.ts';
 import { storedString } from './stored.ts';
 import { excludeVAT, isCompany } from './country.ts';
 
 /** `{"token": "...", "expiresAt": "<ISO date-time>"}` (spec §3: jwt token with expiry). */
-export const tokenRaw = storedString('token');
+export const tokenRaw = storedString(TOKEN_KEY);
 export const isAdminRaw = storedString('isAdmin');
 export const customerIdRaw = storedString('customer_id');
 export const userIdentifierRaw = storedString('user_identifier');
@@ -52,22 +53,6 @@ export interface StoredSession {
   isAdmin: boolean;
   isCompany: boolean;
   excludeVAT: boolean;
-}
-
-/** The token and its expiry (ms) from the stored `token` value, or null when absent or malformed. */
-export function parseToken(raw: string): { token: string; expiresAt: number } | null {
-  if (!raw) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return null;
-  const { token, expiresAt } = parsed as Record<string, unknown>;
-  if (typeof token !== 'string' || token.length === 0 || typeof expiresAt !== 'string') return null;
-  const ms = Date.parse(expiresAt);
-  return Number.isFinite(ms) ? { token, expiresAt: ms } : null;
 }
 
 /** Logged in: a stored token whose expiry lies in the future. */
