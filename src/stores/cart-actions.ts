@@ -12,6 +12,7 @@ import { ERRORS } from '../api/contract/common.ts';
 import type { Cart, CartItem } from '../api/contract/cart.ts';
 import { ApiError, call, connectionErrorText } from '../api/client.ts';
 import { m } from '../i18n/generated/messages.js';
+import { latestWins } from './latest.ts';
 import { notify } from './notice.ts';
 import { countryId, selectedCountry } from './country.ts';
 import {
@@ -61,8 +62,13 @@ export function lineFromServer(item: CartItem, previous?: CartLine): CartLine {
   };
 }
 
+/** cart/get answers: the latest request's wins. */
+const refreshes = latestWins();
+
 /** The server's cart becomes the local one. */
 export function applyServerCart(cart: Cart): void {
+  // A change's answer is newer than any cart/get still under way.
+  refreshes.cancel();
   serverCart.set(cart);
   const before = new Map(cartItems.get().map((l) => [l.cartItemId, l]));
   setCartId(cart.cartId);
@@ -100,11 +106,14 @@ export async function refreshCart(): Promise<Cart | null> {
     serverCart.set(null);
     return null;
   }
+  const isLatest = refreshes.begin();
   try {
     const answer = await call('cartGet', { body: { 'thelia.cart_id': id, country_id: selectedCountryId() } });
-    applyServerCart(answer.data);
+    // An older answer (another country, lines since changed) never overwrites a newer one.
+    if (isLatest()) applyServerCart(answer.data);
     return answer.data;
   } catch (error) {
+    if (!isLatest()) return null;
     if (isCartNotFound(error)) {
       // The server has no such cart: its lines are gone too.
       clearCart(path());

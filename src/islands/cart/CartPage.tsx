@@ -20,13 +20,13 @@ import { applyCoupon, removeCoupon } from '../../stores/coupon-actions.ts';
 import { undeliverableCase, type LineView } from './rules.ts';
 import { CartSums, TrashIcon } from './CartSums.tsx';
 import { useCart, type CartIslandProps } from './use-cart.ts';
+import { useHydrated } from '../hooks/use-hydrated.ts';
 import './cart.scss';
 import './cart-page.scss';
 
 export default function CartPage(props: CartIslandProps) {
   // The server renders the loading state; the stored cart applies after hydration (no mismatch).
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const mounted = useHydrated();
   return (
     <section className="cart-page" aria-labelledby="cart-title">
       <h1 id="cart-title">{m.cartPage_title()}</h1>

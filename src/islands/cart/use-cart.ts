@@ -13,6 +13,7 @@ import { loggedIn } from '../../stores/session.ts';
 import { deliveryKey, deliveryState } from '../../stores/delivery.ts';
 import { computeDelivery } from '../../stores/delivery-actions.ts';
 import { watchCustomerForCoupon } from '../../stores/coupon-actions.ts';
+import { latestWins } from '../../stores/latest.ts';
 import { linesToShow } from './rules.ts';
 
 export interface CartIslandProps {
@@ -40,6 +41,7 @@ export function useCart(active: boolean, props: CartIslandProps) {
   const [loading, setLoading] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const asked = useRef<string | null>(null);
+  const [refetches] = useState(latestWins);
 
   const country = selectedCountry(countryRaw, props.countries.map((c) => c.id), props.defaultCountry);
   const current = server && server.cartId === id ? server : null;
@@ -60,16 +62,14 @@ export function useCart(active: boolean, props: CartIslandProps) {
       setLoaded(true);
       return;
     }
-    let live = true;
+    const isLatest = refetches.begin();
     setLoading(true);
     void refreshCart().finally(() => {
-      if (!live) return;
+      if (!isLatest()) return;
       setLoading(false);
       setLoaded(true);
     });
-    return () => {
-      live = false;
-    };
+    return () => refetches.cancel();
   }, [active, want, id]);
 
   // Net postage for VAT exclusion: the VAT mode and the customer count too.
