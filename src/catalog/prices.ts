@@ -8,7 +8,7 @@
 import type { Tax, TaxRule } from './export-schema.ts';
 import { divRound, mul, percentOf, toMicros } from './decimal.ts';
 
-export { toMicros, formatDecimal as microsToDecimal } from './decimal.ts';
+export { toMicros } from './decimal.ts';
 
 /** Micro-units to whole cents, halves away from zero. */
 export function microsToCents(micros: bigint): number {

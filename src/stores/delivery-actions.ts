@@ -23,13 +23,6 @@ export interface DeliveryInput {
 let current: string | null = null;
 const latest = latestWins();
 
-/** Forget the last computation (the next call computes again, e.g. after an error). */
-export function resetDelivery(): void {
-  current = null;
-  latest.cancel();
-  deliveryState.set({ status: 'idle' });
-}
-
 /** Computes the delivery cost for the inputs unless it was computed for the same key; the latest call wins. */
 export async function computeDelivery(input: DeliveryInput, options: { force?: boolean } = {}): Promise<void> {
   if (!options.force && input.key === current && deliveryState.get().status !== 'error') return;

@@ -91,7 +91,7 @@ function CartContent(props: CartIslandProps) {
           <p className="cart-page__loading">{m.cartPage_loading()}</p>
         ) : (
           <div className="cart-page__empty" data-cart-empty>
-            <p>{m.cartPage_empty()}</p>
+            <p>{m.minicart_empty()}</p>
             <a className="button" href="/">{m.cartPage_continue()}</a>
           </div>
         )}

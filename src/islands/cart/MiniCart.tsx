@@ -17,6 +17,7 @@ import { useStore } from '@nanostores/react';
 import { guestActions, showRemove } from './rules.ts';
 import { CartSums, TrashIcon } from './CartSums.tsx';
 import { useCart, type CartIslandProps } from './use-cart.ts';
+import { useDismiss } from '../hooks/use-dismiss.ts';
 import './cart.scss';
 
 const TOGGLE = 'minicart:toggle';

@@ -24,8 +24,8 @@ export function Facets({ facets, category, onPick }: { facets: Record<string, nu
   const list = categoryFacets(facets);
   if (!list.length) return null;
   return (
-    <nav className="search-facets" aria-label={m.search_categories()}>
-      <h2 className="search-facets__title">{m.search_categories()}</h2>
+    <nav className="search-facets" aria-label={m.categories()}>
+      <h2 className="search-facets__title">{m.categories()}</h2>
       <ul>
         <li>
           <button type="button" className="search-facet" aria-pressed={category === null} onClick={() => onPick(null)} data-facet="">

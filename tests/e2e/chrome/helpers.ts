@@ -37,6 +37,3 @@ export async function setStorage(page: Page, shop: Shop, values: Record<string, 
   }, values);
 }
 
-export async function noScrollLock(page: Page) {
-  await expect(page.locator('html')).not.toHaveClass(/scroll-locked/);
-}
