@@ -42,7 +42,7 @@ if (!reloading) {
     w.dataLayer = w.dataLayer || [];
     // gtag() pushes the arguments object, as Google's snippet does.
     const gtag = function (..._args: unknown[]) {
-      // eslint-disable-next-line prefer-rest-params
+      // biome-ignore lint/complexity/noArguments: the tag manager expects the arguments object itself
       w.dataLayer.push(arguments);
     };
     const states = (v: 'granted' | 'denied') => ({ ad_storage: v, ad_user_data: v, ad_personalization: v, analytics_storage: v });

@@ -252,7 +252,10 @@ export function removeLine(cartItemId: number): void {
 
 /** Absolute quantity; 0 or less deletes the line. */
 export function setLineQuantity(cartItemId: number, quantity: number): void {
-  if (quantity <= 0) return removeLine(cartItemId);
+  if (quantity <= 0) {
+    removeLine(cartItemId);
+    return;
+  }
   setLines(cartItems.get().map((l) => (l.cartItemId === cartItemId ? { ...l, quantity } : l)));
 }
 

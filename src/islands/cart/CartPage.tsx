@@ -145,6 +145,7 @@ function CartContent(props: CartIslandProps) {
         <h2 id="cart-confirm-title">{m.undeliverable_confirmTitle()}</h2>
         <p id="cart-confirm-text">{m.undeliverable_confirmText({ count: String(someCount), country: countryText })}</p>
         <div className="cart-confirm__actions">
+          {/* biome-ignore lint/a11y/noAutofocus: the confirm dialog opens with the focus on its safe choice (back) */}
           <button type="button" className="button button--secondary" autoFocus onClick={() => confirmRef.current?.close()}>{m.undeliverable_back()}</button>
           <button type="button" className="button" onClick={() => location.assign('/checkout')}>{m.undeliverable_confirm()}</button>
         </div>

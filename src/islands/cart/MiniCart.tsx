@@ -21,6 +21,7 @@ import { useDismiss } from '../hooks/use-dismiss.ts';
 import './cart.scss';
 
 const TOGGLE = 'minicart:toggle';
+const cartLink = () => document.querySelector<HTMLElement>('[data-cart-link]');
 
 export default function MiniCart(props: CartIslandProps) {
   const [open, setOpen] = useState(false);
@@ -45,7 +46,6 @@ export default function MiniCart(props: CartIslandProps) {
     return () => el.removeEventListener(TOGGLE, onToggle);
   }, [panelId]);
 
-  const cartLink = () => document.querySelector<HTMLElement>('[data-cart-link]');
   useLayoutEffect(() => {
     cartLink()?.setAttribute('aria-expanded', String(open));
     if (open) panel.current?.focus();

@@ -55,6 +55,7 @@ export function useCart(active: boolean, props: CartIslandProps) {
   const localSig = signature(items);
   const serverSig = current ? signature(current.items) : null;
   const want = `${id}|${country}|${vatExcluded}|${user}|${current ? (serverSig === localSig ? 'same' : localSig) : 'none'}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `want` carries every input that asks for a refetch
   useEffect(() => {
     if (!active || asked.current === want) return;
     asked.current = want;
@@ -74,6 +75,7 @@ export function useCart(active: boolean, props: CartIslandProps) {
 
   // Net postage for VAT exclusion: the VAT mode and the customer count too.
   const key = `${deliveryKey({ cartId: id > 0 ? id : null, countryId: country, lines: current ? current.items : items })}|${vatExcluded}|${user}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` carries every input of the delivery cost
   useEffect(() => {
     if (!active || id <= 0 || (current ? current.items.length : items.length) === 0) return;
     // Wait for the server's answer for this country: its lines and their undeliverable marks go with it.

@@ -23,8 +23,7 @@ export function useDismiss(open: boolean, close: () => void, options: DismissOpt
 
   useLayoutEffect(() => {
     if (!open) return;
-    const isInside = (target: EventTarget | null) =>
-      target instanceof Node && latest.current.options.inside().some((el) => !!el?.contains(target));
+    const isInside = (target: EventTarget | null) => target instanceof Node && latest.current.options.inside().some((el) => !!el?.contains(target));
     const onDown = (e: PointerEvent) => {
       if (!isInside(e.target)) latest.current.close();
     };

@@ -121,6 +121,7 @@ export function Sentinel({ onNear, root, watch }: { onNear: () => void; root?: (
   const ref = useRef<HTMLDivElement>(null);
   const near = useRef(onNear);
   near.current = onNear;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `watch` re-arms the observer when the list grows
   useEffect(() => {
     const el = ref.current;
     if (!el) return;

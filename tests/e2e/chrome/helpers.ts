@@ -1,5 +1,5 @@
 /** Helpers of the site-chrome browser tests. */
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { SAMPLE_FIXTURES as F } from '../../../scripts/sample/fixtures.ts';
 import { buildMenuTree } from '../../../src/components/chrome/menu-tree.ts';
 import { getShop } from '../../../src/shops/index.ts';

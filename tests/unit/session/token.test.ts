@@ -17,7 +17,11 @@ describe('storedBearer', () => {
       vi.stubGlobal('localStorage', storage(v));
       expect(storedBearer(0), String(v)).toBeNull();
     }
-    vi.stubGlobal('localStorage', { getItem: () => { throw new Error('blocked'); } });
+    vi.stubGlobal('localStorage', {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+    });
     expect(storedBearer(0)).toBeNull();
   });
 });
