@@ -61,11 +61,6 @@ export const PALETTES = {
 } as const;
 export type Palette = keyof typeof PALETTES;
 
-export interface Size {
-  label: string;
-  valueId: number;
-}
-
 export const SIZE_SETS = {
   clothing: ['S', 'M', 'L', 'XL', 'XXL', '3XL'],
   shoes: ['38', '39', '40', '41', '42', '43', '44', '45', '46', '47'],

@@ -8,6 +8,7 @@ import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { ENDPOINTS, type EndpointKey } from '../../src/api/contract/paths.ts';
 import { ERRORS } from '../../src/api/contract/common.ts';
+import { positiveId } from '../../src/api/contract/id.ts';
 import type { Deps } from '../context.ts';
 import { HttpError, type Issue } from '../lib/errors.ts';
 import { bearer, isOperator, tokenCustomer, type CustomerRow } from './auth.ts';
@@ -91,8 +92,7 @@ export function route<K extends EndpointKey>(
 
 /** A positive integer path parameter, else 400 (or the given error). */
 export function idParam(value: string | undefined, error: HttpError = new HttpError(400, ERRORS.invalidData)): number {
-  if (!value || !/^\d{1,15}$/.test(value)) throw error;
-  const n = Number(value);
-  if (n <= 0) throw error;
+  const n = value && /^\d+$/.test(value) ? positiveId(value) : null;
+  if (n === null) throw error;
   return n;
 }

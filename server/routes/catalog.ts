@@ -5,12 +5,12 @@
  */
 import type { Hono } from 'hono';
 import { ERRORS } from '../../src/api/contract/common.ts';
-import { priceCents } from '../../src/catalog/prices.ts';
+import { fromCents, priceCents } from '../../src/catalog/prices.ts';
 import type { Deps } from '../context.ts';
 import { HttpError } from '../lib/errors.ts';
 import { idParam, route } from '../middleware/route.ts';
 import { defaultCurrency } from '../services/cart-edit.ts';
-import { countryLocale, pricing, cents, pickTitle } from '../services/pricing.ts';
+import { countryLocale, pricing, pickTitle } from '../services/pricing.ts';
 
 interface PseRow {
   id: number;
@@ -45,8 +45,8 @@ function live(deps: Deps, r: PseRow, countryId: number, vatExcluded: boolean) {
   const taxedPromo = priceCents(promo, { taxes });
   return {
     id: r.id, product_id: r.product_id, ref: r.ref, quantity: r.quantity, is_promo: r.promo === 1, country_id: countryId, vat_percent: pricing(deps).vatPercent(taxes),
-    price: cents(priceCents(price, { taxes: [] })), promo_price: cents(priceCents(promo, { taxes: [] })), taxed_price: cents(taxed), taxed_promo_price: cents(taxedPromo),
-    best_taxed_price: cents(r.promo ? Math.min(taxed, taxedPromo) : taxed), list_price: r.list_price === null ? null : cents(priceCents(r.list_price, { taxes })),
+    price: fromCents(priceCents(price, { taxes: [] })), promo_price: fromCents(priceCents(promo, { taxes: [] })), taxed_price: fromCents(taxed), taxed_promo_price: fromCents(taxedPromo),
+    best_taxed_price: fromCents(r.promo ? Math.min(taxed, taxedPromo) : taxed), list_price: r.list_price === null ? null : fromCents(priceCents(r.list_price, { taxes })),
     quantity_step: r.quantity_step, fulfilment: fulfilment(deps, r.id).map(({ center_id, name, quantity, delay_days }) => ({ center_id, name, quantity, delay_days })),
   };
 }

@@ -2,14 +2,14 @@
 import type { Hono } from 'hono';
 import { ERRORS } from '../../src/api/contract/common.ts';
 import { DEFAULT_DELIVERY_ID } from '../../src/api/contract/delivery.ts';
-import { orderTotal } from '../../src/catalog/prices.ts';
+import { fromCents, orderTotal } from '../../src/catalog/prices.ts';
 import { isoNow, type Deps } from '../context.ts';
 import { transaction } from '../db/open.ts';
 import { HttpError } from '../lib/errors.ts';
 import { idParam, route } from '../middleware/route.ts';
 import { activeDeliveries, cartCustomer, loadCart, postageFor, priceCart } from '../services/cart.ts';
 import { ownOrder } from '../services/order.ts';
-import { cents, pricing } from '../services/pricing.ts';
+import { pricing } from '../services/pricing.ts';
 import { homeCountriesOfLanguage } from '../services/shops.ts';
 
 export const PICKUP_MODULE_ID = 80;
@@ -40,7 +40,7 @@ export function registerDelivery(app: Hono, deps: Deps) {
     // the chosen method and country are remembered for the cart's totals
     if (row.status === 'open') deps.sql('UPDATE cart SET delivery_module_id = ?, country_id = ? WHERE id = ?').run(moduleId, body.country_id, row.id);
     return {
-      status_code: 200 as const, postage_amount: cents(postage.netCents), postage_amount_taxed: cents(postage.taxedCents), delivery_module_id: moduleId,
+      status_code: 200 as const, postage_amount: fromCents(postage.netCents), postage_amount_taxed: fromCents(postage.taxedCents), delivery_module_id: moduleId,
       weight: Math.round(priced.weight * 1000) / 1000, free_shipping: postage.free,
     };
   });

@@ -5,7 +5,7 @@
 import type { Hono } from 'hono';
 import { ERRORS } from '../../src/api/contract/common.ts';
 import { PAYMENT_CODES, type PaymentCode } from '../../src/api/contract/payment.ts';
-import { couponDiscountCents, orderTotal } from '../../src/catalog/prices.ts';
+import { couponDiscountCents, fromCents, orderTotal } from '../../src/catalog/prices.ts';
 import type { EndpointKey } from '../../src/api/contract/paths.ts';
 import type { Deps } from '../context.ts';
 import { epcPayload, epcQrDataUrl } from '../lib/epc.ts';
@@ -13,7 +13,6 @@ import { HttpError } from '../lib/errors.ts';
 import { idParam, route, type CustomerRow } from '../middleware/route.ts';
 import { activePayments, cartCustomer, couponProblem, findCoupon, loadCart, priceCart } from '../services/cart.ts';
 import { decidePayment, guestInvoicePath, ownOrder, paymentCode, placeOrder, type Decision, type OrderRow } from '../services/order.ts';
-import { cents } from '../services/pricing.ts';
 
 const PAY_KEYS: Record<PaymentCode, EndpointKey> = {
   PayPal: 'payPaypal', GlobalPayments: 'payGlobalPayments', Sofort: 'paySofort', StripePayment: 'payStripe', Nachnahme: 'payNachnahme', Vorkasse: 'payVorkasse',
@@ -22,7 +21,7 @@ const PAY_KEYS: Record<PaymentCode, EndpointKey> = {
 
 function bankTransfer(deps: Deps, order: OrderRow) {
   const { iban, bic, name } = deps.config.bank;
-  return { iban, bic, name, amount: cents(order.total_cents), currency: order.currency, reference: order.ref };
+  return { iban, bic, name, amount: fromCents(order.total_cents), currency: order.currency, reference: order.ref };
 }
 
 function escapeHtml(s: string): string {
@@ -34,12 +33,12 @@ function confirmationMail(deps: Deps, order: OrderRow) {
   const code = paymentCode(deps, order.payment_module_id);
   const transfer =
     code === 'Vorkasse'
-      ? `\nBitte überweisen Sie ${cents(order.total_cents).toFixed(2)} ${order.currency} an ${deps.config.bank.name}, IBAN ${deps.config.bank.iban}, BIC ${deps.config.bank.bic}, Verwendungszweck ${order.ref}.\n`
+      ? `\nBitte überweisen Sie ${fromCents(order.total_cents).toFixed(2)} ${order.currency} an ${deps.config.bank.name}, IBAN ${deps.config.bank.iban}, BIC ${deps.config.bank.bic}, Verwendungszweck ${order.ref}.\n`
       : '';
   deps.mail({
     to: customer.email,
     subject: `Bestellung ${order.ref}`,
-    text: `Hallo ${customer.firstname},\n\nvielen Dank für Ihre Bestellung ${order.ref} über ${cents(order.total_cents).toFixed(2)} ${order.currency}.\n${transfer}\nRechnung: ${deps.config.publicUrl}${guestInvoicePath(deps, order.ref)}\n`,
+    text: `Hallo ${customer.firstname},\n\nvielen Dank für Ihre Bestellung ${order.ref} über ${fromCents(order.total_cents).toFixed(2)} ${order.currency}.\n${transfer}\nRechnung: ${deps.config.publicUrl}${guestInvoicePath(deps, order.ref)}\n`,
   });
 }
 
@@ -64,7 +63,7 @@ export function registerPayment(app: Hono, deps: Deps) {
     const discount = couponDiscountCents(priced.goodsCents, coupon!);
     return {
       status_code: 200 as const,
-      data: { coupon_code: coupon!.code, type: coupon!.type, discount: cents(discount), total: cents(orderTotal(priced.goodsCents, priced.shipmentCents, discount)) },
+      data: { coupon_code: coupon!.code, type: coupon!.type, discount: fromCents(discount), total: fromCents(orderTotal(priced.goodsCents, priced.shipmentCents, discount)) },
     };
   });
 
@@ -84,7 +83,7 @@ export function registerPayment(app: Hono, deps: Deps) {
         status_code: 200 as const,
         data: {
           order_id: order.id, order_ref: order.ref, status: order.status, redirect_url: outcome.redirectUrl,
-          session_id: code === 'StripePayment' && order.payment_token ? `sessionId___${order.payment_token}` : null, total: cents(order.total_cents),
+          session_id: code === 'StripePayment' && order.payment_token ? `sessionId___${order.payment_token}` : null, total: fromCents(order.total_cents),
           bank_transfer: code === 'Vorkasse' ? bankTransfer(deps, order) : null, guest_invoice_path: guestInvoicePath(deps, order.ref), repeated: outcome.repeated,
         },
       };
@@ -126,7 +125,7 @@ export function registerPayment(app: Hono, deps: Deps) {
       `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(code)} – ${escapeHtml(order.ref)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}form{display:inline-block;margin:.25rem}button{font-size:1rem;padding:.6rem 1.2rem}</style></head>
 <body><h1>${escapeHtml(code)}</h1><p>Lokale Testzahlung (stellvertretend für den Zahlungsanbieter).</p>
-<p>Bestellung <strong>${escapeHtml(order.ref)}</strong>: <strong data-total>${cents(order.total_cents).toFixed(2)} ${escapeHtml(order.currency)}</strong></p>
+<p>Bestellung <strong>${escapeHtml(order.ref)}</strong>: <strong data-total>${fromCents(order.total_cents).toFixed(2)} ${escapeHtml(order.currency)}</strong></p>
 ${open ? button('approve', 'Zahlung bestätigen') + button('decline', 'Zahlung ablehnen') + button('cancel', 'Abbrechen') : `<p>Status: ${escapeHtml(order.status)}</p>`}
 </body></html>`,
     );

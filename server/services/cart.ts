@@ -3,7 +3,7 @@
  * that cart/get answers and that a pay request turns into an order. Prices are always computed
  * here from the catalog, never taken from the client.
  */
-import { couponDiscountCents, orderTotal, priceCents } from '../../src/catalog/prices.ts';
+import { couponDiscountCents, fromCents, orderTotal, priceCents } from '../../src/catalog/prices.ts';
 import type { Cart, CartItem } from '../../src/api/contract/cart.ts';
 import type { DeliveryMethod } from '../../src/api/contract/delivery.ts';
 import { DEFAULT_DELIVERY_ID } from '../../src/api/contract/delivery.ts';
@@ -12,12 +12,9 @@ import { PAY_PATHS, PAYMENT_CODES, type PaymentCode, type PaymentMethod } from '
 import type { Deps } from '../context.ts';
 import { HttpError } from '../lib/errors.ts';
 import type { CustomerRow } from '../db/rows.ts';
-import { cents, countryLocale, pickTitle, pricing, vatExcludedFor } from './pricing.ts';
+import { countryLocale, pickTitle, pricing, vatExcludedFor } from './pricing.ts';
 import { homeCountriesOfLanguage } from './shops.ts';
-import { pathOf } from '../../src/catalog/urls.ts';
-
-/** The export's relative URLs and media files as paths on the shop's site ("/x.html"), as the pages link them. */
-const sitePathOf = (url: string | undefined): string => (!url ? '' : /^https?:\/\//.test(url) || url.startsWith('/') ? url : pathOf(url));
+import { sitePath as sitePathOf } from '../../src/catalog/urls.ts';
 
 export interface CartRow {
   id: number;
@@ -231,10 +228,10 @@ export function priceCart(deps: Deps, row: CartRow, owner: CustomerRow | null, o
     const pseUrls = JSON.parse(r.pse_urls) as Record<string, string>;
     items.push({
       id: r.item_id, cartItemId: r.item_id, cartId: row.id, PRODUCT_SALE_ELEMENT: r.pse_id, PRODUCT_ID: r.product_id, quantity: r.quantity,
-      quantityStep: r.quantity_step, price: cents(unitCents), REF: r.pse_ref, TITLE: title, URL: sitePathOf(urls[locale]), PSE_URL: sitePathOf(pseUrls[locale] ?? urls[locale]),
-      IMAGE: r.image ? sitePathOf(r.image) : null, PRICE: cents(priceCents(price, { taxes: [] })), PROMO_PRICE: cents(priceCents(promoPrice, { taxes: [] })), IS_PROMO: r.promo ? 1 : 0,
+      quantityStep: r.quantity_step, price: fromCents(unitCents), REF: r.pse_ref, TITLE: title, URL: sitePathOf(urls[locale]), PSE_URL: sitePathOf(pseUrls[locale] ?? urls[locale]),
+      IMAGE: r.image ? sitePathOf(r.image) : null, PRICE: fromCents(priceCents(price, { taxes: [] })), PROMO_PRICE: fromCents(priceCents(promoPrice, { taxes: [] })), IS_PROMO: r.promo ? 1 : 0,
       DEFAULT_CATEGORY: r.default_category, brand_name: r.brand_titles ? pickTitle(r.brand_titles, locale) : null, category: categories,
-      TAXED_PRICE: cents(taxedPrice), BEST_TAXED_PRICE: cents(r.promo ? Math.min(taxedPrice, taxedPromo) : taxedPrice), TOTAL: cents(totalCents),
+      TAXED_PRICE: fromCents(taxedPrice), BEST_TAXED_PRICE: fromCents(r.promo ? Math.min(taxedPrice, taxedPromo) : taxedPrice), TOTAL: fromCents(totalCents),
       VAT_PERCENT: vat, stock: r.stock, weight: r.weight, freight: r.freight === 1, undeliverable,
     });
   }
@@ -255,10 +252,10 @@ export function priceCart(deps: Deps, row: CartRow, owner: CustomerRow | null, o
   const totalItems = items.reduce((n, i) => n + i.quantity, 0);
   const cart: Cart = {
     cartId: row.id, customer_id: row.customer_id, country_id: countryId, currency: row.currency, vatExcluded,
-    coupon_code: couponValid ? couponCode! : null, totalItems, totalValue: cents(goodsCents),
+    coupon_code: couponValid ? couponCode! : null, totalItems, totalValue: fromCents(goodsCents),
     totals: {
-      goods: cents(goodsCents), goodsNet: cents(goodsNetCents), vat: cents(goodsCents - goodsNetCents), discount: cents(discountCents),
-      shipment: cents(shipmentCents), total: cents(totalCents),
+      goods: fromCents(goodsCents), goodsNet: fromCents(goodsNetCents), vat: fromCents(goodsCents - goodsNetCents), discount: fromCents(discountCents),
+      shipment: fromCents(shipmentCents), total: fromCents(totalCents),
     },
     items,
   };
@@ -277,7 +274,7 @@ export function activeDeliveries(deps: Deps, priced: PricedCart, countryId: numb
   for (const m of modules) {
     const p = postageFor(deps, m.id, countryId, priced, priced.vatExcluded);
     if (!p.available) continue;
-    out.push({ id: m.id, code: m.code, title: m.title, position: m.position, kind: m.kind, postage_amount: cents(p.netCents), postage_amount_taxed: cents(p.taxedCents) });
+    out.push({ id: m.id, code: m.code, title: m.title, position: m.position, kind: m.kind, postage_amount: fromCents(p.netCents), postage_amount_taxed: fromCents(p.taxedCents) });
   }
   return out;
 }

@@ -10,7 +10,7 @@ import { isoNow, type Deps } from '../context.ts';
 import { transaction } from '../db/open.ts';
 import { HttpError } from '../lib/errors.ts';
 import { orderItem, orderProducts, paymentCode, type OrderRow } from './order.ts';
-import { cents } from './pricing.ts';
+import { fromCents } from '../../src/catalog/prices.ts';
 
 const orderNotFound = () => new HttpError(404, ERRORS.orderNotFound);
 
@@ -69,7 +69,7 @@ export function markPaid(deps: Deps, key: string | undefined, amountCents: numbe
     if (closed(o)) throw conflict(ERRORS.orderClosed, o);
     if (o.status !== 'not_paid') throw conflict(ERRORS.orderAlreadyPaid, o);
     if (amountCents !== undefined && amountCents !== o.total_cents)
-      throw new HttpError(409, ERRORS.amountMismatch, [{ field: 'amount', message: `the order total is ${cents(o.total_cents).toFixed(2)}` }]);
+      throw new HttpError(409, ERRORS.amountMismatch, [{ field: 'amount', message: `the order total is ${fromCents(o.total_cents).toFixed(2)}` }]);
     const now = isoNow(deps);
     deps.sql(`UPDATE orders SET status = 'paid', paid_at = ?, updated_at = ? WHERE id = ? AND status = 'not_paid'`).run(now, now, o.id);
     log(deps, 'order.paid', o.ref, { amount_cents: amountCents ?? null });

@@ -5,7 +5,7 @@
  * order as payment error, gives the stock and the coupon back and keeps the cart, which may pay
  * again after the retry wait (spec §4: 2 minutes).
  */
-import { orderTotal } from '../../src/catalog/prices.ts';
+import { fromCents, orderTotal } from '../../src/catalog/prices.ts';
 import { DEFAULT_DELIVERY_ID } from '../../src/api/contract/delivery.ts';
 import { ERRORS } from '../../src/api/contract/common.ts';
 import type { OrderItem, OrderProductItem, OrderStatus } from '../../src/api/contract/order.ts';
@@ -19,7 +19,6 @@ import { HttpError } from '../lib/errors.ts';
 import type { CustomerRow } from '../db/rows.ts';
 import { countryTitle, type AddressRow } from './address.ts';
 import { activePayments, couponEmail, couponProblem, findCoupon, isRedirecting, loadCart, postageFor, priceCart, type CartRow } from './cart.ts';
-import { cents } from './pricing.ts';
 
 export type PayBody = z.output<typeof PayRequestSchema>;
 export type { PayRequest };
@@ -256,8 +255,8 @@ export function orderItem(deps: Deps, o: OrderRow): OrderItem {
   return {
     ID: o.id, REF: o.ref, CUSTOMER_ID: o.customer_id, CART_ID: o.cart_id, STATUS: o.status, CREATE_DATE: o.created_at, PAYMENT_MODULE: payment?.code ?? '',
     PAYMENT_MODULE_ID: o.payment_module_id, DELIVERY_MODULE: delivery?.title ?? '', DELIVERY_MODULE_ID: o.delivery_module_id, CURRENCY: o.currency,
-    COUNTRY_ID: o.country_id, GOODS: cents(o.goods_cents), GOODS_NET: cents(o.goods_net_cents), VAT: cents(o.vat_cents), POSTAGE: cents(o.postage_cents),
-    DISCOUNT: cents(o.discount_cents), TOTAL: cents(o.total_cents), COUPON_CODE: o.coupon_code, VAT_EXCLUDED: o.vat_excluded === 1, MESSAGE: o.message,
+    COUNTRY_ID: o.country_id, GOODS: fromCents(o.goods_cents), GOODS_NET: fromCents(o.goods_net_cents), VAT: fromCents(o.vat_cents), POSTAGE: fromCents(o.postage_cents),
+    DISCOUNT: fromCents(o.discount_cents), TOTAL: fromCents(o.total_cents), COUPON_CODE: o.coupon_code, VAT_EXCLUDED: o.vat_excluded === 1, MESSAGE: o.message,
     TRACKING_NUMBER: o.tracking_number, LOCAL_PICKUP: o.local_pickup === 1, INVOICE_ADDRESS: JSON.parse(o.invoice_address), DELIVERY_ADDRESS: JSON.parse(o.delivery_address),
     INVOICE_URL: `/api/ExternalOrderApi/order/${o.id}/invoice`,
   };
@@ -267,7 +266,7 @@ export function orderProducts(deps: Deps, orderId: number): OrderProductItem[] {
   const rows = deps.sql('SELECT * FROM order_product WHERE order_id = ? ORDER BY id').all(orderId) as unknown as OrderProductRow[];
   return rows.map((p) => ({
     ID: p.id, ORDER_ID: p.order_id, PRODUCT_ID: p.product_id, PRODUCT_SALE_ELEMENTS_ID: p.pse_id, REF: p.ref, TITLE: p.title, QUANTITY: p.quantity,
-    PRICE: cents(p.unit_net_cents), TAXED_PRICE: cents(p.unit_cents), VAT_PERCENT: p.vat_percent, TOTAL_TAXED_PRICE: cents(p.total_cents),
+    PRICE: fromCents(p.unit_net_cents), TAXED_PRICE: fromCents(p.unit_cents), VAT_PERCENT: p.vat_percent, TOTAL_TAXED_PRICE: fromCents(p.total_cents),
   }));
 }
 

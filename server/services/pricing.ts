@@ -26,10 +26,6 @@ export function pickTitle(json: string | null | undefined, locale: string): stri
   return titles[locale] ?? titles.de_DE ?? titles.de_AT ?? Object.values(titles)[0] ?? '';
 }
 
-export function cents(n: number): number {
-  return Math.round(n) / 100;
-}
-
 /**
  * Whether a customer's goods delivered to a country go without VAT (docs/decisions/0006): the
  * shop is the one the customer registered with (its locale), the VAT number the one checked at

@@ -11,7 +11,7 @@
 import type { z } from 'zod';
 import { ENDPOINTS, ErrorResponse, pathFor, type EndpointKey } from './contract/paths.ts';
 import { m } from '../i18n/generated/messages.js';
-import { parseToken, tokenRaw } from '../stores/session.ts';
+import { storedBearer } from './token.ts';
 
 export type ApiErrorKind = 'connection' | 'server';
 
@@ -46,11 +46,6 @@ export interface CallOptions<K extends EndpointKey> {
   signal?: AbortSignal;
 }
 
-function bearer(): string | null {
-  const t = parseToken(tokenRaw.get());
-  return t && t.expiresAt > Date.now() ? t.token : null;
-}
-
 /** One call of the shop API; resolves with the parsed 200 answer or rejects with an ApiError. */
 export async function call<K extends EndpointKey>(key: K, options: CallOptions<K> = {}): Promise<ResponseOf<K>> {
   const ep: Ep = ENDPOINTS[key];
@@ -63,7 +58,7 @@ export async function call<K extends EndpointKey>(key: K, options: CallOptions<K
   }
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const token = bearer();
+  const token = storedBearer();
   if (token) headers.authorization = `Bearer ${token}`;
   const timeout = AbortSignal.timeout(options.timeoutMs ?? 15_000);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;

@@ -19,6 +19,7 @@ import { DOCUMENTS, STREAMS, type Image, type Document, type Locale, type Texts 
 import { openExport, type Fault } from './read-export.ts';
 import { encodeModes, isSellable, modeCountries, modeTaxes, priceCents, shownPrice, taxesFor } from './prices.ts';
 import { sanitizeEditorHtml } from './sanitize.ts';
+import { positiveId } from '../api/contract/id.ts';
 import { buildTree } from './tree.ts';
 import { collapseRedirects, pathOf } from './urls.ts';
 import { KEYS_SCHEMA, MEDIA_SCHEMA, MediaHashes, computePageKeys, diffIndexes, readMedia, type Changes } from './page-keys.ts';
@@ -449,8 +450,7 @@ export function parseListing(postscriptum: string): ContentModel['listing'] {
   if (!text.startsWith('{')) return null;
   try {
     const value = JSON.parse(text) as Record<string, unknown>;
-    const num = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : typeof v === 'string' && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null);
-    const listing = { brandId: num(value.brand_id), categoryId: num(value.category_id) };
+    const listing = { brandId: positiveId(value.brand_id), categoryId: positiveId(value.category_id) };
     return listing.brandId !== null || listing.categoryId !== null ? listing : null;
   } catch {
     return null;

@@ -6,6 +6,7 @@
  * facet counts. No server is needed. Pure code: no Node or DOM APIs.
  */
 import { formatMoney, pickPrice, type MoneyFormat } from './prices.ts';
+import { positiveId } from '../api/contract/id.ts';
 
 export const PAGE_SIZE = 24;
 export const SORTS = ['sales', 'price-asc', 'price-desc', 'new', 'name'] as const;
@@ -79,7 +80,7 @@ export interface ListingState {
 
 export const defaultState = (): ListingState => ({ sort: 'sales', cat: [], brand: [], stock: false, min: null, max: null, feat: [], page: 1, more: 0 });
 
-const ids = (v: string | null) => (v ? v.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0) : []);
+const ids = (v: string | null) => (v ? v.split(',').map(positiveId).filter((n) => n !== null) : []);
 const euros = (v: string | null) => (v && /^\d{1,7}$/.test(v) ? Number(v) : null);
 const positive = (v: string | null, d: number) => (v && /^\d{1,5}$/.test(v) && Number(v) >= 1 ? Number(v) : d);
 

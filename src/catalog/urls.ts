@@ -6,6 +6,17 @@ import type { Fault } from './read-export.ts';
 /** `akku-bohrschrauber.html` -> `/akku-bohrschrauber.html`. */
 export const pathOf = (slug: string): string => `/${slug}`;
 
+/**
+ * A URL of the API or the export as the pages link it: relative ('produkt-1.html') and rooted
+ * ('/produkt-1.html') give the site path, absolute ones stay. The one rule of the browser (cart
+ * lines) and the shop API (cart answers).
+ */
+export function sitePath(url: string | undefined | null): string {
+  if (!url) return '';
+  if (/^https?:\/\//.test(url)) return url;
+  return pathOf(url.replace(/^\/+/, ''));
+}
+
 /** The Astro route parameter of a slug: pages are written as `<param>.html` (build.format 'file'). */
 export const routeParamOf = (slug: string): string => slug.replace(/\.html$/, '');
 

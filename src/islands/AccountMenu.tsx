@@ -7,35 +7,21 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { loggedIn } from '../stores/session.ts';
 import { m } from '../i18n/generated/messages.js';
+import { useDismiss } from './hooks/use-dismiss.ts';
+import { useHydrated } from './hooks/use-hydrated.ts';
 
 export default function AccountMenu() {
   const [open, setOpen] = useState(false);
   // The server renders the logged-out menu; the stored session applies after hydration (no mismatch).
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  const user = useStore(loggedIn) && mounted;
+  const hydrated = useHydrated();
+  const user = useStore(loggedIn) && hydrated;
   const id = 'account-menu-list';
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
+  useDismiss(open, () => setOpen(false), { inside: () => [root.current], returnFocus: () => button.current });
   useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    root.current?.querySelector<HTMLAnchorElement>('a')?.focus();
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
+    if (open) root.current?.querySelector<HTMLAnchorElement>('a')?.focus();
   }, [open]);
 
   return (

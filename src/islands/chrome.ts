@@ -4,7 +4,7 @@
  * admin bar, country dropdown, search toggle, mini-cart opening, scroll-to-top, review badge,
  * rating badge. The category menu's code loads on the first interaction with a menu control.
  */
-import { APP_VERSION, REVIEW_CACHE_S, VERSION_TOAST_MS, countryPickerState, formatCartCount, isReturnLocation } from './rules.ts';
+import { APP_VERSION, REVIEW_CACHE_S, VERSION_TOAST_MS, countryPickerState, formatCartCount, isReturnLocation } from '../catalog/site-rules.ts';
 import { checkVersion, takeToast, LAST_LOCATION_KEY } from '../stores/app-version.ts';
 import { consent, setConsent } from '../stores/consent.ts';
 import { salesBarDismissed } from '../stores/sales-bar.ts';
@@ -42,7 +42,7 @@ if (!reloading) {
     w.dataLayer = w.dataLayer || [];
     // gtag() pushes the arguments object, as Google's snippet does.
     const gtag = function (..._args: unknown[]) {
-      // eslint-disable-next-line prefer-rest-params
+      // biome-ignore lint/complexity/noArguments: the tag manager expects the arguments object itself
       w.dataLayer.push(arguments);
     };
     const states = (v: 'granted' | 'denied') => ({ ad_storage: v, ad_user_data: v, ad_personalization: v, analytics_storage: v });

@@ -7,12 +7,13 @@
  * status to 'error' and keeps the local cart as it was; the next successful call recovers.
  */
 import { atom } from 'nanostores';
-import { moneyToCents } from '../catalog/prices.ts';
+import { toCents } from '../catalog/prices.ts';
 import { ERRORS } from '../api/contract/common.ts';
 import type { Cart, CartItem } from '../api/contract/cart.ts';
 import { ApiError, call, connectionErrorText } from '../api/client.ts';
 import { m } from '../i18n/generated/messages.js';
-import { showToast } from '../islands/toast.ts';
+import { latestWins } from './latest.ts';
+import { notify } from './notice.ts';
 import { countryId, selectedCountry } from './country.ts';
 import {
   cartId, cartItems, clearCart, clearCartId, isValidCartId, markSynced, resolveCartId, setCartId, setDeliveryId,
@@ -47,7 +48,7 @@ export function lineFromServer(item: CartItem, previous?: CartLine): CartLine {
     cartItemId: item.cartItemId,
     quantity: item.quantity,
     quantityStep: item.quantityStep,
-    price: moneyToCents(item.price),
+    price: toCents(item.price),
     REF: item.REF,
     TITLE: item.TITLE,
     URL: item.URL,
@@ -61,8 +62,13 @@ export function lineFromServer(item: CartItem, previous?: CartLine): CartLine {
   };
 }
 
+/** cart/get answers: the latest request's wins. */
+const refreshes = latestWins();
+
 /** The server's cart becomes the local one. */
 export function applyServerCart(cart: Cart): void {
+  // A change's answer is newer than any cart/get still under way.
+  refreshes.cancel();
   serverCart.set(cart);
   const before = new Map(cartItems.get().map((l) => [l.cartItemId, l]));
   setCartId(cart.cartId);
@@ -90,7 +96,7 @@ function fail(error: unknown, text: string): void {
   if (!(error instanceof ApiError)) console.error('cart:', error);
   else console.warn(`cart: ${error.serverMessage ?? error.message} (HTTP ${error.status})`);
   setError(message);
-  showToast(message, 'error');
+  notify(message, 'error');
 }
 
 /** POST /api/cart/get: the server cart with its totals into `serverCart`; null without a cart or on failure. */
@@ -100,11 +106,14 @@ export async function refreshCart(): Promise<Cart | null> {
     serverCart.set(null);
     return null;
   }
+  const isLatest = refreshes.begin();
   try {
     const answer = await call('cartGet', { body: { 'thelia.cart_id': id, country_id: selectedCountryId() } });
-    applyServerCart(answer.data);
+    // An older answer (another country, lines since changed) never overwrites a newer one.
+    if (isLatest()) applyServerCart(answer.data);
     return answer.data;
   } catch (error) {
+    if (!isLatest()) return null;
     if (isCartNotFound(error)) {
       // The server has no such cart: its lines are gone too.
       clearCart(path());
@@ -177,7 +186,7 @@ export async function addToCart({ productId, pseId, quantity, step = 1, line }: 
     markSynced();
     const added = previous ? data.quantity - previous.quantity : data.quantity;
     const adjusted = data.adjusted || wanted !== quantity;
-    showToast(adjusted ? `${m.cart_added()}. ${m.cart_quantityAdjusted({ n: String(Math.max(added, wanted)), step: String(step) })}` : m.cart_added(), 'success');
+    notify(adjusted ? `${m.cart_added()}. ${m.cart_quantityAdjusted({ n: String(Math.max(added, wanted)), step: String(step) })}` : m.cart_added(), 'success');
     void refreshCart();
     return true;
   } catch (error) {
@@ -204,7 +213,7 @@ export async function deleteItem(cartItemId: number): Promise<boolean> {
   try {
     const answer = await call('cartDelete', { body: { 'thelia.cart_id': id, cart_item: cartItemId, country_id: selectedCountryId() } });
     applyServerCart(answer.data);
-    showToast(m.cart_removed(), 'success');
+    notify(m.cart_removed(), 'success');
     return true;
   } catch (error) {
     if (isCartNotFound(error)) forgetCart();
@@ -228,8 +237,8 @@ export async function updateQuantity(cartItemId: number, quantity: number): Prom
     const answer = await call('cartUpdate', { body: { 'thelia.cart_id': id, cart_item: cartItemId, quantity: wanted, country_id: selectedCountryId() } });
     applyServerCart(answer.data);
     const now = answer.data.items.find((i) => i.cartItemId === cartItemId)?.quantity;
-    if (now !== undefined && now !== quantity) showToast(m.cart_quantityAdjusted({ n: String(now), step: String(step) }), 'info');
-    else showToast(m.cart_updated(), 'success');
+    if (now !== undefined && now !== quantity) notify(m.cart_quantityAdjusted({ n: String(now), step: String(step) }), 'info');
+    else notify(m.cart_updated(), 'success');
     return true;
   } catch (error) {
     if (isCartNotFound(error)) forgetCart();
@@ -273,6 +282,6 @@ export async function deleteAll(): Promise<boolean> {
   clearCart(path());
   setDeliveryId(null);
   serverCart.set(null);
-  showToast(m.cart_removed(), 'success');
+  notify(m.cart_removed(), 'success');
   return true;
 }

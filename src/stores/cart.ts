@@ -10,6 +10,7 @@
  */
 import { atom, computed } from 'nanostores';
 import { stepQuantity } from '../catalog/quantity.ts';
+import { positiveId } from '../api/contract/id.ts';
 
 export type CartStatus = 'idle' | 'synced' | 'error';
 
@@ -93,11 +94,9 @@ export const isOrderOutcomePath = (path: string) => ORDER_OUTCOME.test(path);
 
 /** Spec §5: cart ids are numeric and > 0; 0, null, '0', 'null', undefined, '' and the like are not. */
 export function isValidCartId(v: unknown): boolean {
-  if (typeof v === 'number') return Number.isSafeInteger(v) && v > 0;
-  if (typeof v === 'string') return /^\d{1,16}$/.test(v.trim()) && Number.isSafeInteger(Number(v)) && Number(v) > 0;
-  return false;
+  return positiveId(v) !== null;
 }
-const toId = (v: unknown) => (isValidCartId(v) ? Number(String(v).trim()) : 0);
+const toId = (v: unknown) => positiveId(v) ?? 0;
 
 /** A stored cart id that is not valid is removed, with a console warning. */
 function storedCartId(): number {
@@ -245,7 +244,10 @@ export function removeLine(cartItemId: number): void {
 
 /** Absolute quantity; 0 or less deletes the line. */
 export function setLineQuantity(cartItemId: number, quantity: number): void {
-  if (quantity <= 0) return removeLine(cartItemId);
+  if (quantity <= 0) {
+    removeLine(cartItemId);
+    return;
+  }
   setLines(cartItems.get().map((l) => (l.cartItemId === cartItemId ? { ...l, quantity } : l)));
 }
 

@@ -5,6 +5,7 @@
  */
 import { atom } from 'nanostores';
 import { DEFAULT_DELIVERY_ID } from '../api/contract/delivery.ts';
+import { positiveId } from '../api/contract/id.ts';
 
 export { DEFAULT_DELIVERY_ID };
 
@@ -27,9 +28,7 @@ export const deliveryState = atom<DeliveryState>({ status: 'idle' });
 
 /** A stored `delivery_id` as a method id: a positive whole number, else none. */
 export function storedDeliveryId(raw: unknown): number | null {
-  if (raw === null || raw === undefined || raw === '') return null;
-  const n = typeof raw === 'number' ? raw : Number(String(raw).trim());
-  return Number.isInteger(n) && n > 0 ? n : null;
+  return positiveId(raw);
 }
 
 /**
@@ -60,5 +59,3 @@ export function shipmentText(cents: number, format: (cents: number) => string, f
   return cents === 0 ? freeLabel : format(cents);
 }
 
-/** The API's money (a number in the currency with 2 decimals) in cents. */
-export { moneyToCents as toCents } from '../catalog/prices.ts';

@@ -11,11 +11,13 @@
  * stored values are checked by hand below.
  */
 import { computed } from 'nanostores';
+import { positiveId } from '../api/contract/id.ts';
+import { parseToken, TOKEN_KEY } from '../api/token.ts';
 import { storedString } from './stored.ts';
 import { excludeVAT, isCompany } from './country.ts';
 
 /** `{"token": "...", "expiresAt": "<ISO date-time>"}` (spec §3: jwt token with expiry). */
-export const tokenRaw = storedString('token');
+export const tokenRaw = storedString(TOKEN_KEY);
 export const isAdminRaw = storedString('isAdmin');
 export const customerIdRaw = storedString('customer_id');
 export const userIdentifierRaw = storedString('user_identifier');
@@ -53,32 +55,12 @@ export interface StoredSession {
   excludeVAT: boolean;
 }
 
-/** The token and its expiry (ms) from the stored `token` value, or null when absent or malformed. */
-export function parseToken(raw: string): { token: string; expiresAt: number } | null {
-  if (!raw) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return null;
-  const { token, expiresAt } = parsed as Record<string, unknown>;
-  if (typeof token !== 'string' || token.length === 0 || typeof expiresAt !== 'string') return null;
-  const ms = Date.parse(expiresAt);
-  return Number.isFinite(ms) ? { token, expiresAt: ms } : null;
-}
-
 /** Logged in: a stored token whose expiry lies in the future. */
 export function tokenValid(raw: string, now = Date.now()): boolean {
   const t = parseToken(raw);
   return t !== null && t.expiresAt > now;
 }
 
-const positiveId = (raw: string): number | null => {
-  const n = Number(raw);
-  return raw !== '' && Number.isInteger(n) && n > 0 ? n : null;
-};
 
 /**
  * The stored values for an API session answer, under the spec's names. Pure: `saveSession` writes

@@ -154,7 +154,6 @@ export const ERRORS = {
   /** Login throttling; N is filled in by tooManyLoginsMessage(). */
   tooManyLogins: 'Too many login attempts. Please try again in N minutes.',
 } as const;
-export type ErrorText = (typeof ERRORS)[keyof typeof ERRORS];
 
 /** 'Too many login attempts. Please try again in 15 minutes.' (1 minute: singular). */
 export function tooManyLoginsMessage(minutes: number): string {

@@ -10,7 +10,7 @@ import { AddressInput } from './address.ts';
 /** Title codes (spec §3): 1 Mr, 2 Miss, 5 Association, anything else Company. */
 export const TITLE_CODES = { mr: 1, miss: 2, association: 5, company: 3 } as const;
 export function titleLabel(code: number): 'Mr' | 'Miss' | 'Association' | 'Company' {
-  return code === 1 ? 'Mr' : code === 2 ? 'Miss' : code === 5 ? 'Association' : 'Company';
+  return code === TITLE_CODES.mr ? 'Mr' : code === TITLE_CODES.miss ? 'Miss' : code === TITLE_CODES.association ? 'Association' : 'Company';
 }
 
 /** Names (spec §5): required, at least 2 characters. */

@@ -4,7 +4,7 @@
  * keys, the OpenAPI document at /api/doc is generated from it, and the browser client builds its
  * calls from it, so the contract cannot drift. Browser-safe.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ERRORS, ErrorResponse, MessageResponse } from './common.ts';
 import * as cart from './cart.ts';
 import * as customer from './customer.ts';

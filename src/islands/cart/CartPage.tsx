@@ -11,6 +11,8 @@ type Submit = { preventDefault(): void };
 import { useStore } from '@nanostores/react';
 import { formatMoney } from '../../catalog/prices.ts';
 import { m } from '../../i18n/generated/messages.js';
+// Shows the cart operations' notices (stores/notice.ts).
+import '../toast.ts';
 import { decreaseItem, deleteItem, increaseItem, refreshCart, updateQuantity } from '../../stores/cart-actions.ts';
 import { stepQuantity } from '../../stores/cart.ts';
 import { appliedCoupon, couponLapsed, couponStatus } from '../../stores/coupon.ts';
@@ -18,13 +20,13 @@ import { applyCoupon, removeCoupon } from '../../stores/coupon-actions.ts';
 import { undeliverableCase, type LineView } from './rules.ts';
 import { CartSums, TrashIcon } from './CartSums.tsx';
 import { useCart, type CartIslandProps } from './use-cart.ts';
+import { useHydrated } from '../hooks/use-hydrated.ts';
 import './cart.scss';
 import './cart-page.scss';
 
 export default function CartPage(props: CartIslandProps) {
   // The server renders the loading state; the stored cart applies after hydration (no mismatch).
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const mounted = useHydrated();
   return (
     <section className="cart-page" aria-labelledby="cart-title">
       <h1 id="cart-title">{m.cartPage_title()}</h1>
@@ -89,7 +91,7 @@ function CartContent(props: CartIslandProps) {
           <p className="cart-page__loading">{m.cartPage_loading()}</p>
         ) : (
           <div className="cart-page__empty" data-cart-empty>
-            <p>{m.cartPage_empty()}</p>
+            <p>{m.minicart_empty()}</p>
             <a className="button" href="/">{m.cartPage_continue()}</a>
           </div>
         )}
@@ -143,6 +145,7 @@ function CartContent(props: CartIslandProps) {
         <h2 id="cart-confirm-title">{m.undeliverable_confirmTitle()}</h2>
         <p id="cart-confirm-text">{m.undeliverable_confirmText({ count: String(someCount), country: countryText })}</p>
         <div className="cart-confirm__actions">
+          {/* biome-ignore lint/a11y/noAutofocus: the confirm dialog opens with the focus on its safe choice (back) */}
           <button type="button" className="button button--secondary" autoFocus onClick={() => confirmRef.current?.close()}>{m.undeliverable_back()}</button>
           <button type="button" className="button" onClick={() => location.assign('/checkout')}>{m.undeliverable_confirm()}</button>
         </div>

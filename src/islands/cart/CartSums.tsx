@@ -5,6 +5,7 @@
  */
 import { m } from '../../i18n/generated/messages.js';
 import { discountLine } from '../../stores/coupon.ts';
+import { vatLabelText } from '../../catalog/vat-label.ts';
 import { summarize, vatLabel } from './rules.ts';
 import type { useCart } from './use-cart.ts';
 
@@ -21,8 +22,11 @@ interface Props {
 export function CartSums({ cart, coupon, taxTitle, fmt, ...data }: Props) {
   const sum = summarize({ server: cart.server, lines: cart.lines, shipment: cart.shipment });
   const vat = vatLabel(cart.server, cart.vatExcluded);
-  const vatText =
-    vat.kind === 'excluded' ? m.header_vat0() : vat.kind === 'zero' ? m.catalog_vatZero({ title: taxTitle }) : vat.percent === null ? m.minicart_vatIncl({ title: taxTitle }) : m.catalog_inclVat({ percent: String(vat.percent), title: taxTitle });
+  const vatText = vatLabelText(vat, taxTitle, {
+    vat0: m.header_vat0(),
+    incl: (percent, title) => m.catalog_inclVat({ percent: String(percent), title }),
+    inclMixed: (title) => m.minicart_vatIncl({ title }),
+  });
   const discount = discountLine(cart.server, coupon);
   return (
     <dl className="cart-sums" {...data}>

@@ -9,15 +9,19 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { formatMoney } from '../../catalog/prices.ts';
 import { m } from '../../i18n/generated/messages.js';
+// Shows the cart operations' notices (stores/notice.ts).
+import '../toast.ts';
 import { deleteItem } from '../../stores/cart-actions.ts';
 import { appliedCoupon } from '../../stores/coupon.ts';
 import { useStore } from '@nanostores/react';
 import { guestActions, showRemove } from './rules.ts';
 import { CartSums, TrashIcon } from './CartSums.tsx';
 import { useCart, type CartIslandProps } from './use-cart.ts';
+import { useDismiss } from '../hooks/use-dismiss.ts';
 import './cart.scss';
 
 const TOGGLE = 'minicart:toggle';
+const cartLink = () => document.querySelector<HTMLElement>('[data-cart-link]');
 
 export default function MiniCart(props: CartIslandProps) {
   const [open, setOpen] = useState(false);
@@ -42,33 +46,11 @@ export default function MiniCart(props: CartIslandProps) {
     return () => el.removeEventListener(TOGGLE, onToggle);
   }, [panelId]);
 
-  // Layout effect: the listeners are there as soon as the panel shows (an Escape right after opening counts).
   useLayoutEffect(() => {
-    const link = document.querySelector<HTMLElement>('[data-cart-link]');
-    link?.setAttribute('aria-expanded', String(open));
-    if (!open) return;
-    panel.current?.focus();
-    const inside = (t: EventTarget | null) => t instanceof Node && (!!root.current?.contains(t) || !!link?.contains(t));
-    const onDown = (e: PointerEvent) => {
-      if (!inside(e.target)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      link?.focus();
-    };
-    const onFocus = (e: FocusEvent) => {
-      if (e.target instanceof Node && e.target !== document.body && !inside(e.target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('focusin', onFocus);
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('focusin', onFocus);
-    };
+    cartLink()?.setAttribute('aria-expanded', String(open));
+    if (open) panel.current?.focus();
   }, [open]);
+  useDismiss(open, () => setOpen(false), { inside: () => [root.current, cartLink()], returnFocus: cartLink, closeOnFocusOut: true });
 
   return (
     <div className="mini-cart" data-mini-cart ref={root}>

@@ -11,7 +11,7 @@ import {
 import type { MoneyFormat } from '../../catalog/prices.ts';
 import { countryId, excludeVAT } from '../../stores/country.ts';
 import { priceChoice } from '../prices.ts';
-import { clientListingTexts } from './texts.ts';
+import { listingTexts } from './texts.ts';
 
 interface Config { json: string; base: string; money: MoneyFormat }
 
@@ -28,7 +28,7 @@ export function create(form: HTMLFormElement): ListingHandlers {
     json: json!,
     base: form.getAttribute('action')!,
     money: { symbol, format, locale: document.documentElement.lang },
-    texts: clientListingTexts(symbol),
+    texts: listingTexts(symbol),
   };
   const $ = <T extends Element>(sel: string) => form.querySelector(sel) as T;
   const collator = new Intl.Collator(document.documentElement.lang || undefined, { numeric: true, sensitivity: 'base' });

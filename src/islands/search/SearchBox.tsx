@@ -60,6 +60,7 @@ export default function SearchBox({ label, placeholder, submitLabel, money }: Pr
     return () => clearTimeout(timer);
   }, [text, term]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new term or category resets the active option
   useEffect(() => setActive(-1), [term, category]);
 
   const close = useCallback(() => {

@@ -1,5 +1,5 @@
 /** Helpers of the site-chrome browser tests. */
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { SAMPLE_FIXTURES as F } from '../../../scripts/sample/fixtures.ts';
 import { buildMenuTree } from '../../../src/components/chrome/menu-tree.ts';
 import { getShop } from '../../../src/shops/index.ts';
@@ -37,6 +37,3 @@ export async function setStorage(page: Page, shop: Shop, values: Record<string, 
   }, values);
 }
 
-export async function noScrollLock(page: Page) {
-  await expect(page.locator('html')).not.toHaveClass(/scroll-locked/);
-}

@@ -2,8 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage, line, notFound, scriptFetch, serverCart as cartAnswer, serverItem } from './helpers.ts';
 
-vi.mock('../../../src/islands/toast.ts', () => ({ showToast: vi.fn(), hideToast: vi.fn() }));
-const { showToast } = await import('../../../src/islands/toast.ts');
+const { notice } = await import('../../../src/stores/notice.ts');
 const store = await import('../../../src/stores/cart.ts');
 const actions = await import('../../../src/stores/cart-actions.ts');
 const { countryId } = await import('../../../src/stores/country.ts');
@@ -13,7 +12,11 @@ const ADD_FAILED = 'Hinzufügen zum Einkaufswagen fehlgeschlagen';
 const REMOVED = 'Aus dem Einkaufswagen entfernt';
 
 let storage: MemoryStorage;
-const toast = vi.mocked(showToast);
+/** The notices the operations announce (the toast island shows them). */
+const toast = vi.fn();
+notice.listen((n) => {
+  if (n) toast(n.text, n.kind);
+});
 const added = (over: Record<string, unknown> = {}) => ({ body: { status_code: 200, data: { quantity: 1, cartId: 500, cartItemId: 1, adjusted: false, ...over } } });
 const add = (over: Partial<Parameters<typeof actions.addToCart>[0]> = {}) => actions.addToCart({ productId: 1, pseId: 11, quantity: 1, step: 1, ...over });
 

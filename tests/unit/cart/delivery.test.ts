@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DELIVERY_ID, chooseDeliveryMethod, deliveryKey, shipmentText, storedDeliveryId, toCents } from '../../../src/stores/delivery.ts';
+import { DEFAULT_DELIVERY_ID, chooseDeliveryMethod, deliveryKey, shipmentText, storedDeliveryId } from '../../../src/stores/delivery.ts';
+import { toCents } from '../../../src/catalog/prices.ts';
 
 const active = [
   { id: 78, position: 2 },

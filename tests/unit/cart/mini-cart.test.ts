@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../src/catalog/prices.ts';
-import { guestActions, linesToShow, showRemove, sitePath, summarize, undeliverableCase, vatLabel, type ServerCartLike } from '../../../src/islands/cart/rules.ts';
+import { guestActions, linesToShow, showRemove, summarize, undeliverableCase, vatLabel, type ServerCartLike } from '../../../src/islands/cart/rules.ts';
+import { sitePath } from '../../../src/catalog/urls.ts';
 import { selectedCountry } from '../../../src/stores/country.ts';
 import { stepQuantity } from '../../../src/stores/cart.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProductResponse } from '../../../src/api/contract/order.ts';
 import { ENDPOINTS } from '../../../src/api/contract/paths.ts';
-import { FreshAnswer, PRODUCT_PATH } from '../../../src/components/catalog/fresh-rules.ts';
+import { FreshAnswer, PRODUCT_PATH } from '../../../src/islands/product/fresh-rules.ts';
 
 const pse = {
   id: 21, product_id: 2, ref: 'R-21', quantity: 4, is_promo: false, country_id: 13, vat_percent: 20,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  FRESH_CACHE_S, FreshAnswer, FreshCacheEntry, REFETCH_EVERY_S, STALE_AFTER_S, cacheKey, cacheUsable, freshShown, isNewer, productUrl, sellable, shouldFetch, stockLevel,
-} from '../../../src/components/catalog/fresh-rules.ts';
+  FRESH_CACHE_S, FreshAnswer, FreshCacheEntry, REFETCH_EVERY_S, STALE_AFTER_S, cacheKey, cacheUsable, freshShown, isNewer, productUrl, sellable, shouldFetch,
+} from '../../../src/islands/product/fresh-rules.ts';
+import { stockLevel } from '../../../src/catalog/stock.ts';
 
 const variant = { id: 21, quantity: 4, is_promo: false, taxed_price: 119, taxed_promo_price: 119, list_price: 142.8 };
 const answer = { status_code: 200, data: { id: 2, variants: [variant] } };

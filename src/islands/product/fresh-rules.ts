@@ -16,7 +16,7 @@
 // First: no eval probe in the browser (the shops' CSP), before any schema below is made.
 import '../../api/contract/zod-csp.ts';
 import * as z from 'zod/mini';
-import { moneyToCents as cents, shownPrice, type ShownPrice } from '../../catalog/prices.ts';
+import { toCents, shownPrice, type ShownPrice } from '../../catalog/prices.ts';
 
 export const FRESH_CACHE_S = 300;
 export const REFETCH_EVERY_S = 60;
@@ -74,13 +74,7 @@ export function isNewer(requestedAt: number, appliedAt: number | null | undefine
 
 /** A variant's fresh price in cents, struck-through by the same rule as the build's (spec §5). */
 export function freshShown(v: FreshVariant): ShownPrice {
-  return shownPrice({ price: cents(v.taxed_price), promoPrice: cents(v.taxed_promo_price), listPrice: v.list_price === null ? null : cents(v.list_price) }, v.is_promo);
-}
-
-export type StockLevel = 'in' | 'low' | 'out';
-/** Spec §9 stock badge: below 10 the exact count. */
-export function stockLevel(quantity: number): StockLevel {
-  return quantity <= 0 ? 'out' : quantity < 10 ? 'low' : 'in';
+  return shownPrice({ price: toCents(v.taxed_price), promoPrice: toCents(v.taxed_promo_price), listPrice: v.list_price === null ? null : toCents(v.list_price) }, v.is_promo);
 }
 
 /** Add to cart is possible with stock and a price. */

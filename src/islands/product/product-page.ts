@@ -1,6 +1,6 @@
 /** The product page's behaviour: next-day delivery text, the quantity step, fresh price and stock. No framework. */
-import { nextDayPossible } from './delivery.ts';
-import { wireAddToCart } from '../../islands/cart/add-to-cart.ts';
+import { nextDayPossible } from '../../catalog/delivery.ts';
+import { wireAddToCart } from '../cart/add-to-cart.ts';
 import { stepQuantity } from '../../stores/cart.ts';
 
 function afterLoad(run: () => void): void {
