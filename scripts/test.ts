@@ -32,7 +32,7 @@ const check = spawnSync(bin('astro'), ['check'], {
 // Code checks: each prints what is wrong (file, line, rule) and counts as one check.
 const codeChecks = [
   { name: 'lint and format (biome ci)', bin: 'biome', args: ['ci', '--error-on-warnings', '.'] },
-  { name: 'layer rules (dependency-cruiser)', bin: 'depcruise', args: ['--config', '.dependency-cruiser.cjs', 'src', 'server'] },
+  { name: 'layer rules (dependency-cruiser)', bin: 'depcruise', args: ['--config', '.dependency-cruiser.cjs', '--output-type', 'err-long', 'src', 'server'] },
   { name: 'dead code (knip)', bin: 'knip', args: [] },
 ].map((c) => {
   console.log(`\n== ${c.name}`);
