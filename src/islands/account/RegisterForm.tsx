@@ -7,7 +7,7 @@
  * session is stored, the cart assigned and the coupon applied again (stores/session-actions.ts),
  * then `onDone` (by default: back to the remembered location). Usable on its own (checkout).
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { m } from '../../i18n/generated/messages.js';
 import { Field, FormMessage, Label, useFormState } from './form.tsx';
 import { REGISTER_FIELDS, accountErrorText, mayExcludeVat, normalizeVat, offersRecovery, registerProblems, registerValues, vatOutcomeText, type RegisterField, type VatOutcome } from './rules.ts';
@@ -29,6 +29,17 @@ export default function RegisterForm({ id = 'register', locale, countryId, vatMi
   const [vat, setVat] = useState<{ number: string; outcome: VatOutcome } | null>(null);
   const [checking, setChecking] = useState(false);
   const [exclude, setExclude] = useState(false);
+
+  // The customer type radios are uncontrolled: a choice made while the island hydrates stays, and
+  // the form follows the checked one (also when React's own change event came before it listened).
+  useEffect(() => {
+    const form = ref.current;
+    if (!form) return;
+    const sync = () => setKind(form.querySelector<HTMLInputElement>('input[name="kind"][value="company"]')?.checked ? 'company' : 'private');
+    sync();
+    form.addEventListener('change', sync);
+    return () => form.removeEventListener('change', sync);
+  }, [ref]);
 
   const checkVat = async (raw: string): Promise<VatOutcome | null> => {
     const number = normalizeVat(raw);
@@ -99,7 +110,7 @@ export default function RegisterForm({ id = 'register', locale, countryId, vatMi
         <legend>{m.account_customerType()}</legend>
         {(['private', 'company'] as const).map((k) => (
           <label key={k} className="radio">
-            <input type="radio" name="kind" value={k} checked={kind === k} onChange={() => setKind(k)} />
+            <input type="radio" name="kind" value={k} defaultChecked={k === 'private'} />
             {k === 'private' ? m.account_private() : m.account_company()}
           </label>
         ))}

@@ -5,7 +5,7 @@
  * the reset mail, the address book, the password change, an order with its PDF and the guest link,
  * the admin bar, the API down during the forms, axe at 390 and 1280 px.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { storeSession } from '../setup/session.ts';
 import { F, aboutPath, expectNoSeriousViolations, prepare, url, type Shop } from '../cart/cart-helpers.ts';
 import { apiCustomer, mailTo, makeAdmin, placeOrder, uniqueEmail, variantInStock } from './helpers.ts';
@@ -13,6 +13,11 @@ import de from '../../../messages/de.json' with { type: 'json' };
 import ro from '../../../messages/ro.json' with { type: 'json' };
 
 const T = { de, ro, at: de } as const;
+
+// Each test drives several forms against the real API (password hashing included); the forms
+// hydrate on the first interaction, which takes seconds on a loaded machine.
+test.describe.configure({ timeout: 90_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 test.beforeEach(async ({ context }, info) => {
   const shop = (info.title.match(/^\[(de|ro|at)\]/)?.[1] ?? 'de') as Shop;
@@ -45,15 +50,15 @@ test.describe('login and registration', () => {
     const email = uniqueEmail('reg-de');
     await fillRegister(page, { first: 'E', last: 'Muster', email, password: 'abc' });
     await page.locator('#register-email_confirm').fill('other@example.com');
-    await page.getByRole('button', { name: t.account_registerSubmit }).click();
+    await page.locator('#main').getByRole('button', { name: t.account_registerSubmit }).click();
     await expect(page.getByRole('alert').filter({ hasText: t.account_formErrors })).toBeVisible();
     await expect(page.locator('#register-firstname')).toBeFocused();
     await expect(page.locator('#register-firstname-error')).toHaveText(t.account_minLength);
     await expect(page.locator('#register-email_confirm-error')).toHaveText(t.account_emailsMismatch);
     await expect(page.locator('#register-password-error')).toHaveText(t.account_passwordShort);
     await fillRegister(page, { first: 'Erika', last: 'Muster', email, password: 'geheim1' });
-    await page.getByRole('button', { name: t.account_registerSubmit }).click();
-    await page.waitForURL(url('de', '/cart'));
+    await page.locator('#main').getByRole('button', { name: t.account_registerSubmit }).click();
+    await page.waitForURL(url('de', '/cart'), { timeout: 30_000 });
     expect(JSON.parse((await stored(page, 'token'))!).token).toBeTruthy();
     expect(await stored(page, 'email')).toBe(email);
     await page.getByRole('button', { name: t.header_accountMenu }).click();
@@ -66,7 +71,7 @@ test.describe('login and registration', () => {
     expect(await stored(page, 'customer_id')).toBeNull();
     await page.getByRole('tab', { name: t.account_registerTab }).click();
     await fillRegister(page, { first: 'Erika', last: 'Muster', email, password: 'geheim1' });
-    await page.getByRole('button', { name: t.account_registerSubmit }).click();
+    await page.locator('#main').getByRole('button', { name: t.account_registerSubmit }).click();
     await expect(page.getByRole('alert')).toContainText(t.account_emailExists);
     await expect(page.getByRole('alert').getByRole('link', { name: t.account_recoverPassword })).toHaveAttribute('href', '/forgot-password');
     await expect(page.locator('#register-firstname')).toHaveValue('Erika');
@@ -75,40 +80,41 @@ test.describe('login and registration', () => {
     await page.getByRole('tab', { name: t.account_loginTab }).click();
     await page.locator('#login-email').fill(email);
     await page.locator('#login-password').fill('falsch');
-    await page.getByRole('button', { name: t.account_loginSubmit }).click();
+    await page.locator('#main').getByRole('button', { name: t.account_loginSubmit }).click();
     await expect(page.getByRole('alert')).toHaveText(t.account_wrongLogin);
     await expect(page.locator('#login-email')).toHaveValue(email);
     expect(await stored(page, 'token')).toBeNull();
     await page.locator('#login-password').fill('geheim1');
-    await page.getByRole('button', { name: t.account_loginSubmit }).click();
-    await page.waitForURL(url('de', '/cart'));
+    await page.locator('#main').getByRole('button', { name: t.account_loginSubmit }).click();
+    await page.waitForURL(url('de', '/cart'), { timeout: 30_000 });
     expect(await stored(page, 'customer_id')).toMatch(/^\d+$/);
   });
 
   test('[ro] register a company: VAT check outcomes, buying without VAT switches prices to net', async ({ page }) => {
     const t = T.ro;
     await page.goto(url('ro', '/login-register?tab=register'));
-    await page.locator('#panel-register').getByLabel(t.account_company).check();
+    await page.locator('#panel-register').getByLabel(t.account_company).click();
+    await expect(page.locator('#register-company')).toBeVisible();
     await page.locator('#register-company').fill('Acme SRL');
     const exclude = page.getByLabel(t.account_excludeVat);
     await expect(exclude).toBeDisabled();
     await page.locator('#register-vat_number').fill('DE 136 695 977');
-    await page.getByRole('button', { name: t.account_vatCheck }).click();
+    await page.locator('#main').getByRole('button', { name: t.account_vatCheck }).click();
     await expect(page.locator('#register-vat_number-error')).toHaveText(t.account_vatInvalid);
     await expect(exclude).toBeDisabled();
     // the check cannot be made: its own text, the number kept
     await page.route('**/api/vat/check', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ status_code: 200, data: { result: 'error', vat_number: 'DE136695976', country_code: 'DE', source: 'vies', message: 'An error occurred while verifying the Company VAT' } }) }));
     await page.locator('#register-vat_number').fill('DE 136 695 976');
-    await page.getByRole('button', { name: t.account_vatCheck }).click();
+    await page.locator('#main').getByRole('button', { name: t.account_vatCheck }).click();
     await expect(page.locator('#register-vat_number-error')).toHaveText(t.account_vatError);
     await page.unroute('**/api/vat/check');
     await page.locator('#register-vat_number').fill('DE136695976');
-    await page.getByRole('button', { name: t.account_vatCheck }).click();
+    await page.locator('#main').getByRole('button', { name: t.account_vatCheck }).click();
     await expect(page.locator('#register-vat_number-error')).toHaveText(t.account_vatValid);
     await exclude.check();
     const email = uniqueEmail('company-ro');
     await fillRegister(page, { first: 'Ion', last: 'Popescu', email, password: 'parola1' });
-    await page.getByRole('button', { name: t.account_registerSubmit }).click();
+    await page.locator('#main').getByRole('button', { name: t.account_registerSubmit }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/login-register'));
     expect(await stored(page, 'isCompany')).toBe('true');
     expect(await stored(page, 'excludeVAT')).toBe('true');
@@ -121,13 +127,13 @@ test.describe('login and registration', () => {
     await page.route('**/api/**', (r) => r.abort('connectionrefused'));
     await page.locator('#login-email').fill('someone@example.com');
     await page.locator('#login-password').fill('geheim1');
-    await page.getByRole('button', { name: T.de.account_loginSubmit }).click();
+    await page.locator('#main').getByRole('button', { name: T.de.account_loginSubmit }).click();
     await expect(page.getByRole('alert')).toHaveText(T.de.catalog_serverError);
     await expect(page.locator('#login-email')).toHaveValue('someone@example.com');
     await expect(page.locator('#login-password')).toHaveValue('geheim1');
     await page.getByRole('tab', { name: T.de.account_registerTab }).click();
     await fillRegister(page, { first: 'Erika', last: 'Muster', email: 'x@example.com', password: 'geheim1' });
-    await page.getByRole('button', { name: T.de.account_registerSubmit }).click();
+    await page.locator('#main').getByRole('button', { name: T.de.account_registerSubmit }).click();
     await expect(page.locator('#panel-register').getByRole('alert')).toHaveText(T.de.catalog_serverError);
     await expect(page.locator('#register-lastname')).toHaveValue('Muster');
   });
@@ -143,6 +149,14 @@ test.describe('session', () => {
     await storeSession(page, c.answer);
     await page.reload();
     const first = JSON.parse((await stored(page, 'token'))!);
+    // The browser's clock runs hours ahead of the server's: the real refreshed token's expiry is
+    // moved by as much, as if both clocks had moved (else the new token would be due at once).
+    await page.route('**/api/refreshToken', async (route) => {
+      const response = await route.fetch();
+      const json = await response.json();
+      json.data.expiresAt = new Date(Date.now() + 10 * 3_600_000).toISOString();
+      await route.fulfill({ response, json });
+    });
     const refreshed = page.waitForRequest((r) => r.url().endsWith('/api/refreshToken') && r.method() === 'POST');
     await page.clock.runFor(4 * 3_600_000 + 1000);
     const req = await refreshed;
@@ -150,10 +164,11 @@ test.describe('session', () => {
     expect(req.headers().authorization).toBe(`Bearer ${first.token}`);
     await expect.poll(async () => JSON.parse((await stored(page, 'token'))!).token).not.toBe(first.token);
     // the watcher restarted on the new token: its refresh fails (only logged), then it expires
+    await page.unroute('**/api/refreshToken');
     await page.route('**/api/refreshToken', (r) => r.abort('connectionrefused'));
     const logged: string[] = [];
     page.on('console', (msg) => logged.push(msg.text()));
-    await page.clock.runFor(4 * 3_600_000 + 1000);
+    await page.clock.runFor(4 * 3_600_000 + 60_000);
     await expect.poll(() => logged.some((l) => l.includes('Failed to refresh token'))).toBe(true);
     expect(await stored(page, 'token')).not.toBeNull();
     await page.clock.runFor(2 * 3_600_000);
@@ -181,7 +196,7 @@ test.describe('session', () => {
     makeAdmin(c.email);
     await page.locator('#login-email').fill(c.email);
     await page.locator('#login-password').fill(c.password);
-    await page.getByRole('button', { name: T.de.account_loginSubmit }).click();
+    await page.locator('#main').getByRole('button', { name: T.de.account_loginSubmit }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/login-register'));
     expect(await stored(page, 'isAdmin')).toBe('true');
     await expect(page.locator('#admin-bar')).toBeVisible();
@@ -203,7 +218,7 @@ test.describe('password recovery and change', () => {
     const c = await apiCustomer(page, 'ro');
     await page.goto(url('ro', '/forgot-password'));
     await page.locator('#forgot-email').fill(c.email);
-    await page.getByRole('button', { name: t.account_forgotSubmit }).click();
+    await page.locator('#main').getByRole('button', { name: t.account_forgotSubmit }).click();
     await expect(page.getByRole('status').filter({ hasText: t.account_forgotSent })).toBeVisible();
     const mail = await mailTo(c.email);
     const token = /forgot-password\?token=([A-Za-z0-9_-]+)/.exec(mail)![1]!;
@@ -211,22 +226,22 @@ test.describe('password recovery and change', () => {
     await expect(page.getByRole('heading', { name: t.account_resetTitle })).toBeVisible();
     await page.locator('#reset-password').fill('nou1');
     await page.locator('#reset-password_confirm').fill('nou2');
-    await page.getByRole('button', { name: t.account_resetSubmit }).click();
+    await page.locator('#main').getByRole('button', { name: t.account_resetSubmit }).click();
     await expect(page.locator('#reset-password_confirm-error')).toHaveText(t.account_passwordsMismatch);
     await page.locator('#reset-password_confirm').fill('nou1');
-    await page.getByRole('button', { name: t.account_resetSubmit }).click();
+    await page.locator('#main').getByRole('button', { name: t.account_resetSubmit }).click();
     await expect(page.getByRole('status')).toContainText(t.account_resetDone);
     await expectNoSeriousViolations(page, '#main');
     // the link works once
     await page.reload();
     await page.locator('#reset-password').fill('nou3');
     await page.locator('#reset-password_confirm').fill('nou3');
-    await page.getByRole('button', { name: t.account_resetSubmit }).click();
+    await page.locator('#main').getByRole('button', { name: t.account_resetSubmit }).click();
     await expect(page.getByRole('alert')).toHaveText(t.account_resetInvalid);
     await page.goto(url('ro', '/login-register'));
     await page.locator('#login-email').fill(c.email);
     await page.locator('#login-password').fill('nou1');
-    await page.getByRole('button', { name: t.account_loginSubmit }).click();
+    await page.locator('#main').getByRole('button', { name: t.account_loginSubmit }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/login-register'));
   });
 
@@ -249,7 +264,7 @@ test.describe('password recovery and change', () => {
     await page.waitForURL(/\/login-register$/);
     await page.locator('#login-email').fill(c.email);
     await page.locator('#login-password').fill('neu12');
-    await page.getByRole('button', { name: t.account_loginSubmit }).click();
+    await page.locator('#main').getByRole('button', { name: t.account_loginSubmit }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/login-register'));
   });
 });
@@ -264,7 +279,7 @@ test.describe('account area', () => {
     await storeSession(page, c.answer);
     await page.goto(url('de', '/account'));
     await expect(page.locator('.address-book__item')).toHaveCount(1);
-    await page.getByRole('button', { name: t.account_addAddress }).click();
+    await page.locator('#main').getByRole('button', { name: t.account_addAddress }).click();
     const form = page.locator('form.address-form');
     await expect(form.locator('label[for="address-new-zipcode"] .req')).toHaveText(' *');
     await form.locator('#address-new-label').fill('Büro');
@@ -353,11 +368,12 @@ for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(url('ro', '/login-register'));
     await page.locator('#login-email').focus();
-    await page.getByRole('button', { name: T.ro.account_loginSubmit }).click();
+    await page.locator('#main').getByRole('button', { name: T.ro.account_loginSubmit }).click();
     await expect(page.locator('#login-email-error')).toBeVisible();
     await expectNoSeriousViolations(page, '#main');
     await page.getByRole('tab', { name: T.ro.account_registerTab }).click();
-    await page.locator('#panel-register').getByLabel(T.ro.account_company).check();
+    await page.locator('#panel-register').getByLabel(T.ro.account_company).click();
+    await expect(page.locator('#register-company')).toBeVisible();
     await expectNoSeriousViolations(page, '#main');
     await page.goto(url('ro', '/forgot-password'));
     await expect(page.locator('#forgot-email')).toBeVisible();
@@ -366,9 +382,9 @@ for (const width of [390, 1280]) {
     await storeSession(page, c.answer);
     await page.goto(url('ro', '/account'));
     await expect(page.locator('.address-book__item')).toHaveCount(1);
-    await page.getByRole('button', { name: T.ro.account_addAddress }).click();
+    await page.locator('#main').getByRole('button', { name: T.ro.account_addAddress }).click();
     await page.locator('#address-new-label').fill('X');
-    await page.getByRole('button', { name: T.ro.account_saveAddress }).click();
+    await page.locator('#main').getByRole('button', { name: T.ro.account_saveAddress }).click();
     await expect(page.locator('#address-new-firstname-error')).toBeVisible();
     await expectNoSeriousViolations(page, '#main');
   });
