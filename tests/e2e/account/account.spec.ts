@@ -7,6 +7,7 @@
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { storeSession } from '../setup/session.ts';
+import { E2E } from '../setup/paths.ts';
 import { F, aboutPath, expectNoSeriousViolations, prepare, url, type Shop } from '../cart/cart-helpers.ts';
 import { apiCustomer, mailTo, makeAdmin, placeOrder, uniqueEmail, variantInStock } from './helpers.ts';
 import de from '../../../messages/de.json' with { type: 'json' };
@@ -152,7 +153,8 @@ test.describe('session', () => {
     // The browser's clock runs hours ahead of the server's: the real refreshed token's expiry is
     // moved by as much, as if both clocks had moved (else the new token would be due at once).
     await page.route('**/api/refreshToken', async (route) => {
-      const response = await route.fetch();
+      // (the shop server proxies /api to the API; Node cannot resolve de.localhost, so straight to it)
+      const response = await route.fetch({ url: `http://127.0.0.1:${E2E.apiPort}/api/refreshToken` });
       const json = await response.json();
       json.data.expiresAt = new Date(Date.now() + 10 * 3_600_000).toISOString();
       await route.fulfill({ response, json });
@@ -251,7 +253,7 @@ test.describe('password recovery and change', () => {
     const c = await apiCustomer(page, 'de');
     await storeSession(page, c.answer);
     await page.goto(url('de', '/account'));
-    const form = page.locator('section', { has: page.getByRole('heading', { name: t.account_changePassword }) });
+    const form = page.getByRole('region', { name: t.account_changePassword });
     await form.locator('#change-password-old_password').fill('falsch');
     await form.locator('#change-password-password').fill('neu12');
     await form.locator('#change-password-password_confirm').fill('neu12');
@@ -305,11 +307,11 @@ test.describe('account area', () => {
     await page.unroute('**/api/ExternalOrderApi/address');
     await form.getByRole('button', { name: t.account_saveAddress }).click();
     await expect(page.locator('.address-book__item')).toHaveCount(2);
-    const office = page.locator('.address-book__item', { hasText: 'Büro' });
+    const id = await page.locator('.address-book__item', { hasText: 'Büro' }).getAttribute('data-address-id');
+    const office = page.locator(`.address-book__item[data-address-id="${id}"]`);
     await expect(office).toContainText('04109 Leipzig');
     // edit
     await office.getByRole('button', { name: t.account_editAddress.replace('{label}', 'Büro') }).click();
-    const id = await office.getAttribute('data-address-id');
     await page.locator(`#address-${id}-city`).fill('Halle');
     await page.locator(`#address-${id}-zipcode`).fill('06108');
     await office.getByRole('button', { name: t.account_saveAddress }).click();
