@@ -38,8 +38,10 @@ export function countryPickerState(o: { countries: number; path: string; exclude
   return 'enabled';
 }
 
-/** Paths never remembered as the return location: one rule with the session's return path. */
-export { isReturnLocation } from '../stores/session-timing.ts';
+/** Paths never remembered as the return location (spec §4: login and forgot-password; logout too). */
+export function isReturnLocation(path: string): boolean {
+  return !/^\/(login-register|login|logout|forgot-password)(\/|\.html|$)/.test(path);
+}
 
 export const APP_VERSION = '1.0.7';
 export const CONSENT_COOKIE = 'CookieConsentGA';

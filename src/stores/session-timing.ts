@@ -3,6 +3,8 @@
  * thirds of its life and restarts with the new one; a token whose refresh failed is kept until it
  * expires, then the shopper is logged out ('Please login again').
  */
+import { isReturnLocation } from '../catalog/site-rules.ts';
+
 export const TOKEN_LIFE_MS = 6 * 60 * 60 * 1000;
 /** Refresh at two thirds of the life: 2 hours before the expiry of a 6-hour token. */
 export const REFRESH_BEFORE_EXPIRY_MS = TOKEN_LIFE_MS / 3;
@@ -20,10 +22,6 @@ export function nextSessionStep(expiresAt: number, now: number, refreshFailed = 
   return { action: 'refresh', inMs: Math.max(0, expiresAt - REFRESH_BEFORE_EXPIRY_MS - now) };
 }
 
-/** Paths never remembered as the return location (spec §4: login and forgot-password). */
-export function isReturnLocation(path: string): boolean {
-  return !/^\/(login-register|login|logout|forgot-password)(\/|\.html|$)/.test(path);
-}
 
 /** Where the shopper goes after login or registration: the remembered path (same site only), else '/'. */
 export function returnPath(stored: string | null | undefined): string {

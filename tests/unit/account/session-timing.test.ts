@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { REFRESH_BEFORE_EXPIRY_MS, TOKEN_LIFE_MS, isReturnLocation, nextSessionStep, returnPath } from '../../../src/stores/session-timing.ts';
+import { REFRESH_BEFORE_EXPIRY_MS, TOKEN_LIFE_MS, nextSessionStep, returnPath } from '../../../src/stores/session-timing.ts';
+import { isReturnLocation } from '../../../src/catalog/site-rules.ts';
 
 const HOUR = 3_600_000;
 
