@@ -164,6 +164,29 @@ export function readExpress(now = Date.now()): unknown {
   return null;
 }
 
+/** The express (guest) customer's API session kept in the express data: token, ids, e-mail. */
+export interface ExpressSession {
+  token: string;
+  expiresAt: string;
+  customerId: number;
+  addressId: number | null;
+  email: string;
+  /** What the address the guest registered with looked like (a changed address is added anew). */
+  addressKey: string;
+}
+
+/** The express session while the express data lives (30 minutes) and its token is valid, else null. */
+export function readExpressSession(now = Date.now()): ExpressSession | null {
+  const data = readExpress(now);
+  if (!data || typeof data !== 'object') return null;
+  const o = data as Record<string, unknown>;
+  const t = typeof o.token === 'string' && typeof o.expiresAt === 'string' ? parseToken(JSON.stringify({ token: o.token, expiresAt: o.expiresAt })) : null;
+  const customerId = typeof o.customerId === 'number' && Number.isInteger(o.customerId) && o.customerId > 0 ? o.customerId : null;
+  if (!t || t.expiresAt <= now || customerId === null) return null;
+  const addressId = typeof o.addressId === 'number' && o.addressId > 0 ? o.addressId : null;
+  return { token: t.token, expiresAt: String(o.expiresAt), customerId, addressId, email: typeof o.email === 'string' ? o.email : '', addressKey: typeof o.addressKey === 'string' ? o.addressKey : '' };
+}
+
 export function clearExpress(): void {
   userExpressRaw.set('');
   userExpressDataRaw.set('');
