@@ -10,6 +10,7 @@ import { consent, setConsent } from '../stores/consent.ts';
 import { salesBarDismissed } from '../stores/sales-bar.ts';
 import { totalItems } from '../stores/cart.ts';
 import { isAdmin } from '../stores/session.ts';
+import { watchSession } from '../stores/session-watch.ts';
 import { countryId, excludeVAT, selectCountry } from '../stores/country.ts';
 import { startPrices } from './prices.ts';
 
@@ -116,6 +117,9 @@ if (!reloading) {
     const bar = $('#admin-bar');
     if (bar) isAdmin.subscribe((admin) => (bar.hidden = !admin));
   });
+
+  // 6b. The token session (spec §4): refreshed at two thirds of its life, logged out at expiry.
+  safe('session', () => watchSession(() => void import('./session-expired.ts').then((x) => x.default())));
 
   // 7. Country dropdown.
   safe('country', () => {

@@ -30,10 +30,8 @@ export function countryPickerState(o: { countries: number; path: string; exclude
   return 'enabled';
 }
 
-/** Paths never remembered as the return location. */
-export function isReturnLocation(path: string): boolean {
-  return !/^\/(login-register|login|forgot-password)(\/|\.html|$)/.test(path);
-}
+/** Paths never remembered as the return location: one rule with the session's return path. */
+export { isReturnLocation } from '../stores/session-timing.ts';
 
 export const APP_VERSION = '1.0.7';
 export const CONSENT_COOKIE = 'CookieConsentGA';
