@@ -7,7 +7,7 @@
  * a reload, an API failure or a failed payment loses nothing. The order is placed by
  * stores/checkout-actions.ts; a reload while paying resumes the same request (one order).
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { call } from '../../api/client.ts';
 import type { AddressItem } from '../../api/contract/address.ts';
@@ -26,6 +26,8 @@ import { appliedCoupon, couponLapsed, couponStatus } from '../../stores/coupon.t
 import { computeDelivery, resetDelivery } from '../../stores/delivery-actions.ts';
 import { deliveryKey } from '../../stores/delivery.ts';
 import { loggedIn, readSession } from '../../stores/session.ts';
+import { ADDRESS_PROBLEM_TEXT, type AddressProblem } from '../../api/contract/address-rules.ts';
+import { addressProblemText } from '../account/rules.ts';
 import { CartSums } from '../cart/CartSums.tsx';
 import { CouponBox } from '../cart/CouponBox.tsx';
 import { summarize, undeliverableCase } from '../cart/rules.ts';
@@ -36,7 +38,13 @@ import './checkout.scss';
 
 export interface CheckoutProps extends CartIslandProps {
   termsHref: string;
+  /** Locale configuration vat_min_length (the register form's VAT check). */
+  vatMinLength: number;
 }
+
+// The account's forms (issue 13), loaded only when the shopper picks "log in" or "register".
+const LoginForm = lazy(() => import('../account/LoginForm.tsx'));
+const RegisterForm = lazy(() => import('../account/RegisterForm.tsx'));
 
 export default function Checkout(props: CheckoutProps) {
   // The server renders the loading state; the stored cart and draft apply after hydration.
@@ -61,6 +69,15 @@ const PROBLEM_TEXT: Record<Problem, () => string> = {
 };
 
 const fieldId = (name: string) => `co-${name.replace(/\./g, '-')}`;
+
+/** Zip formats of the shop's countries (Thelia's zip_code_format, as in the export): the example in the postcode message. */
+const ZIP_FORMATS: Record<number, string> = { 5: 'NNNNN', 13: 'NNNN', 146: 'NNNNNN' };
+
+/** The server's word for an address field (the address rules of issue 13, one implementation) in the shop's language. */
+export function serverFieldText(message: string, countryId: number): string {
+  const problem = (Object.entries(ADDRESS_PROBLEM_TEXT) as [AddressProblem, string][]).find(([, text]) => text === message)?.[0];
+  return problem ? addressProblemText(problem, ZIP_FORMATS[countryId] ?? null) : message;
+}
 
 type Methods = { status: 'loading' } | { status: 'ready'; list: PaymentMethod[] } | { status: 'error' };
 
@@ -165,7 +182,7 @@ function CheckoutContent(props: CheckoutProps) {
     }
     if ('busy' in result) return;
     setProcessing(false);
-    setErrors(result.fields ?? {});
+    setErrors(Object.fromEntries(Object.entries(result.fields ?? {}).map(([k, v]) => [k, serverFieldText(v, cart.country)])));
     setFormError(
       <>
         {result.message}
@@ -212,7 +229,7 @@ function CheckoutContent(props: CheckoutProps) {
   const lapsed = couponLapsed(cart.server, coupon);
 
   return (
-    <form className="checkout__grid" noValidate onSubmit={(e) => { e.preventDefault(); void place(); }} aria-busy={processing} data-checkout-form>
+    <div className="checkout__grid" aria-busy={processing}>
       <div className="checkout__main">
         <div ref={errorRef} tabIndex={-1} className="checkout__alert" role="alert" data-checkout-error>
           {formError && <p>{formError}</p>}
@@ -234,12 +251,16 @@ function CheckoutContent(props: CheckoutProps) {
                 ))}
               </div>
               {draft.buyer !== 'guest' ? (
-                <p className="checkout__hint">
-                  {m.checkout_loginHint()}{' '}
-                  <a className="button button--secondary" href={draft.buyer === 'login' ? '/login-register' : '/login-register?tab=register'}>
-                    {draft.buyer === 'login' ? m.checkout_loginLink() : m.checkout_registerLink()}
-                  </a>
-                </p>
+                <div className="checkout__signin" data-checkout-signin={draft.buyer}>
+                  <p className="checkout__hint">{m.checkout_loginHint()}</p>
+                  <Suspense fallback={<p className="checkout__placeholder">{m.checkout_loading()}</p>}>
+                    {draft.buyer === 'login' ? (
+                      <LoginForm id="co-login" onDone={() => undefined} />
+                    ) : (
+                      <RegisterForm id="co-register" locale={props.locale} countryId={cart.country} vatMinLength={props.vatMinLength} onDone={() => undefined} />
+                    )}
+                  </Suspense>
+                </div>
               ) : (
                 <Field name="email" label={m.checkout_email()} error={err('email')} required>
                   {(p) => <input {...p} type="email" autoComplete="email" value={draft.email} onChange={(e) => set({ email: e.target.value })} />}
@@ -249,6 +270,7 @@ function CheckoutContent(props: CheckoutProps) {
           )}
         </fieldset>
 
+        <form id="co-form" noValidate onSubmit={(e) => { e.preventDefault(); void place(); }} data-checkout-form>
         {session ? (
           <fieldset className="checkout__section" disabled={processing}>
             <legend>{m.checkout_shipping()}</legend>
@@ -330,6 +352,7 @@ function CheckoutContent(props: CheckoutProps) {
           <label className="visually-hidden" htmlFor={fieldId('message')}>{m.checkout_notes()}</label>
           <textarea id={fieldId('message')} rows={3} maxLength={2000} value={draft.message} onChange={(e) => set({ message: e.target.value })} data-notes />
         </fieldset>
+        </form>
       </div>
 
       <aside className="checkout__summary" aria-labelledby="checkout-summary-title">
@@ -361,12 +384,12 @@ function CheckoutContent(props: CheckoutProps) {
         </label>
         {err('terms') && <p className="field__error" id="co-terms-error">{err('terms')}</p>}
         <p className="checkout__pay-total" data-pay-total>{m.checkout_buttonTotal({ total: fmt(sum.total) })}</p>
-        <button type="submit" className="button checkout__buy" disabled={!ready || undeliverable === 'all'} aria-describedby="co-processing" data-buy>
+        <button type="submit" form="co-form" className="button checkout__buy" disabled={!ready || undeliverable === 'all'} aria-describedby="co-processing" data-buy>
           {m.checkout_button()}
         </button>
         <p id="co-processing" className="checkout__processing" role="status" data-processing>{processing ? m.checkout_processing() : ''}</p>
       </aside>
-    </form>
+    </div>
   );
 }
 
