@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --only build,index,api,export,lighthouse,js-budget,search,add-to-cart] [--sizes 1000,10000] [--index-sizes 100000]
+ * npm run bench [-- --only build,index,api,export,lighthouse,js-budget,search,add-to-cart,checkout] [--sizes 1000,10000] [--index-sizes 100000]
  * Measures the budgets of docs/architecture.md (performance) and writes bench/results/<name>.json
  * plus a table on stdout. Benchmarks report numbers; they do not pass or fail.
  */
@@ -11,7 +11,7 @@ import { benchBuild, benchIndex } from './bench/build.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { only: { type: 'string' }, sizes: { type: 'string' }, 'index-sizes': { type: 'string' } } });
-const only = new Set((values.only ?? 'build,index,api,lighthouse,js-budget,export,search,add-to-cart').split(','));
+const only = new Set((values.only ?? 'build,index,api,lighthouse,js-budget,export,search,add-to-cart,checkout').split(','));
 const sizes = (values.sizes ?? '1000,10000').split(',').map(Number);
 const results = join(root, 'bench/results');
 mkdirSync(results, { recursive: true });
@@ -39,6 +39,7 @@ const others = [
   ['export', 'scripts/bench/export.ts'],
   ['search', 'scripts/bench/search.ts'],
   ['add-to-cart', 'scripts/bench/add-to-cart.ts'],
+  ['checkout', 'scripts/bench/checkout.ts'],
 ] as const;
 if (only.has('index')) {
   const runs = [];
