@@ -33,7 +33,7 @@ export async function fillGuest(page: Page, shop: Shop, email: string) {
 
 /** Waits until the checkout can place the order (cart, delivery and payment methods loaded). */
 export async function ready(page: Page) {
-  await expect(page.locator('[data-buy]')).toBeEnabled({ timeout: 15_000 });
+  await expect(page.locator('[data-buy]')).toBeEnabled({ timeout: 45_000 });
 }
 
 /** The guest's (express) or the customer's token as the page stored it. */

@@ -11,6 +11,9 @@ import { registerInPage, storeSession } from '../setup/session.ts';
 import { COUNTRY, F, aboutPath, expectNoSeriousViolations, prepare, seedCart, url, type Shop } from '../cart/cart-helpers.ts';
 import { GUEST, decodeQr, fillGuest, ordersOfCart, ready, uniqueEmail } from './checkout-helpers.ts';
 
+// Each test places a real order through several pages: more time than the default on a shared machine.
+test.describe.configure({ timeout: 180_000 });
+
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const count = (page: Page) => page.locator('[data-cart-count]');
