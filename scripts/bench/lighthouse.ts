@@ -58,9 +58,9 @@ const origin = `${values.http1 ? 'http' : 'https'}://de.localhost:${port}`;
 const catalog = new Catalog(join(catalogDir, 'de.sqlite'));
 const category = catalog.categories().find((c) => c.depth === 0 && c.visible && c.count > 24)!;
 const product = catalog.bestsellers(1)[0]!;
-// The issue budgets are for home, category and product; content, search and cart are reported as well (architecture §8).
+// The issue budgets are for home, category and product; content, search and cart are reported as well (architecture §8); login and account (issue 13: /account without a session goes on to /login-register).
 const term = product.title.split(' ')[0]!;
-const allPages: Record<string, string> = { home: '/', category: category.url, product: product.url, content: '/about', search: `/search/${encodeURIComponent(term)}`, cart: '/cart' };
+const allPages: Record<string, string> = { home: '/', category: category.url, product: product.url, content: '/about', search: `/search/${encodeURIComponent(term)}`, cart: '/cart', login: '/login-register', account: '/account' };
 const pages = values.pages ? Object.fromEntries(values.pages.split(',').map((k) => [k, allPages[k]!])) : allPages;
 
 const chrome = await chromeLauncher.launch({

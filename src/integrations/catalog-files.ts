@@ -22,8 +22,8 @@ export function catalogFiles({ shop, exportDir }: { shop: string; exportDir: str
       'astro:build:done': ({ dir, logger }) => {
         const out = fileURLToPath(dir);
         const catalog = new Catalog(catalogFile(shop));
-        // The search results page (issue 7): one static shell for every /search/{term}.
-        const rules = [...redirectRules(catalog), '/search/* /search.html 200'];
+        // One static shell each for every /search/{term} (issue 7), /account/order/{id} and /guest/invoice/{ref}/{hash} (issue 13).
+        const rules = [...redirectRules(catalog), '/search/* /search.html 200', '/account/order/* /account/order.html 200', '/guest/invoice/* /guest/invoice.html 200'];
         writeFileSync(join(out, '_redirects'), rules.join('\n') + '\n');
         logger.info(`_redirects: ${rules.length} rules`);
         const media = join(exportDir, 'media');

@@ -60,12 +60,13 @@ export interface OrderDetailProps {
   order: OrderItem;
   products: OrderProductItem[];
   money: Money;
-  /** The invoice PDF's address (the customer's or the guest link's). */
-  invoiceHref: string;
+  /** The invoice PDF: a plain link (the guest link's), or a button that fetches it with the customer's token. */
+  invoiceHref?: string;
+  onInvoice?: () => void;
   children?: ReactNode;
 }
 
-export default function OrderDetail({ order, products, money, invoiceHref, children }: OrderDetailProps) {
+export default function OrderDetail({ order, products, money, invoiceHref, onInvoice, children }: OrderDetailProps) {
   const fmt = (amount: number) => formatMoney(moneyToCents(amount), money);
   return (
     <article className="order-detail" aria-labelledby="order-title">
@@ -77,7 +78,10 @@ export default function OrderDetail({ order, products, money, invoiceHref, child
         <div><dt>{m.account_paymentMethod()}</dt><dd>{order.PAYMENT_MODULE}</dd></div>
         {order.TRACKING_NUMBER ? <div><dt>{m.account_tracking()}</dt><dd data-tracking>{order.TRACKING_NUMBER}</dd></div> : null}
       </dl>
-      <p><a className="button button--secondary" href={invoiceHref} download>{m.account_invoicePdf({ ref: order.REF })}</a></p>
+      <p>
+        {invoiceHref ? <a className="button button--secondary" href={invoiceHref} download={`invoice-${order.REF}.pdf`}>{m.account_invoicePdf({ ref: order.REF })}</a>
+          : <button type="button" className="button button--secondary" onClick={onInvoice}>{m.account_invoicePdf({ ref: order.REF })}</button>}
+      </p>
       {children}
       <div className="order-detail__table">
         <table>

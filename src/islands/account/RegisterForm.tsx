@@ -15,7 +15,7 @@ import type { SessionAnswer } from '../../stores/session.ts';
 
 export interface RegisterFormProps {
   id?: string;
-  locale: string;
+  locale: 'de_DE' | 'de_AT' | 'ro_RO';
   /** The shop's country: the VAT check's default country. */
   countryId: number;
   /** Locale configuration vat_min_length. */
