@@ -66,7 +66,7 @@ async function seed(page: Page) {
   }, F.simpleProductId);
 }
 
-const samples: { payment: string; ms: number }[] = [];
+const samples: { payment: string; ms: number; committedMs: number }[] = [];
 let js = 0;
 for (let i = 0; i < runs; i++) {
   for (const payment of ['PayPal', 'Vorkasse']) {
@@ -87,9 +87,13 @@ for (let i = 0; i < runs; i++) {
     await page.check('[data-terms]');
     const t0 = Date.now();
     await page.click('[data-buy]');
-    if (payment === 'PayPal') await page.locator('[data-decision="approve"]').waitFor({ timeout: 15_000 });
-    else await page.locator('[data-order-ref]').waitFor({ timeout: 15_000 });
-    samples.push({ payment, ms: Date.now() - t0 });
+    // the next page's response arrives (the shopper has left the checkout) ...
+    await page.waitForURL(payment === 'PayPal' ? '**/api/payment/local/**' : '**/order-placed?**', { waitUntil: 'commit', timeout: 60_000 });
+    const committed = Date.now() - t0;
+    // ... and shows what matters: the sandbox's buttons, the order reference
+    if (payment === 'PayPal') await page.locator('[data-decision="approve"]').waitFor({ timeout: 60_000 });
+    else await page.locator('[data-order-ref]').waitFor({ timeout: 60_000 });
+    samples.push({ payment, ms: Date.now() - t0, committedMs: committed });
     await context.close();
   }
 }
@@ -108,11 +112,14 @@ const result = {
   runs,
   clickToPaymentPageMs: { median: median(of('PayPal')), max: Math.max(...of('PayPal')), budget: CLICK_BUDGET_MS },
   clickToOrderPlacedMs: { median: median(of('Vorkasse')), max: Math.max(...of('Vorkasse')), budget: CLICK_BUDGET_MS },
+  clickToNavigationMs: { paymentPage: median(samples.filter((s) => s.payment === 'PayPal').map((s) => s.committedMs)), orderPlaced: median(samples.filter((s) => s.payment === 'Vorkasse').map((s) => s.committedMs)) },
+  loadAverage: (await import('node:os')).loadavg(),
   jsBeforeInteraction: { compressedBytes: js, budget: JS_BUDGET },
   samples,
 };
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(join(root, 'bench/results/checkout.json'), JSON.stringify(result, null, 2));
 console.log(`  click on buy -> payment page: median ${result.clickToPaymentPageMs.median} ms (max ${result.clickToPaymentPageMs.max}); -> /order-placed: median ${result.clickToOrderPlacedMs.median} ms (max ${result.clickToOrderPlacedMs.max}); budget ${CLICK_BUDGET_MS} ms`);
+console.log(`  navigation committed: payment page ${result.clickToNavigationMs.paymentPage} ms, /order-placed ${result.clickToNavigationMs.orderPlaced} ms (median); load average ${result.loadAverage.map((l) => l.toFixed(1)).join(' ')}`);
 console.log(`  /checkout JS before interaction: ${(js / 1024).toFixed(1)} KB compressed (budget 90 KB)`);
 console.log('  bench/results/checkout.json');
