@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --only build,index,api,export,lighthouse,js-budget,search,add-to-cart,headers] [--sizes 1000,10000] [--index-sizes 100000]
+ * npm run bench [-- --only build,index,api,export,lighthouse,js-budget,search,add-to-cart,headers,checkout] [--sizes 1000,10000] [--index-sizes 100000]
  * Measures the budgets of docs/architecture.md (performance) and writes bench/results/<name>.json
  * plus a table on stdout. Benchmarks report numbers; they do not pass or fail.
  */
@@ -11,7 +11,7 @@ import { benchBuild, benchIndex } from './bench/build.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { only: { type: 'string' }, sizes: { type: 'string' }, 'index-sizes': { type: 'string' } } });
-const only = new Set((values.only ?? 'build,index,api,lighthouse,js-budget,export,search,add-to-cart,headers').split(','));
+const only = new Set((values.only ?? 'build,index,api,lighthouse,js-budget,export,search,add-to-cart,headers,checkout').split(','));
 const sizes = (values.sizes ?? '1000,10000').split(',').map(Number);
 const results = join(root, 'bench/results');
 mkdirSync(results, { recursive: true });
@@ -42,6 +42,7 @@ const others = [
   ['search', 'scripts/bench/search.ts'],
   ['add-to-cart', 'scripts/bench/add-to-cart.ts'],
   ['headers', 'scripts/bench/headers.ts'],
+  ['checkout', 'scripts/bench/checkout.ts'],
 ] as const;
 if (only.has('index')) {
   const runs = [];

@@ -4,8 +4,8 @@
  * CDN would (scripts/lib/shop-server.ts: brotli/gzip). Also reports render-blocking scripts
  * (external scripts without module/async/defer: there must be none), the inline JS in the HTML,
  * the first contentful paint, and what loads on the first interactions (menu, account dropdown).
- * Budget: 35 KB compressed before interaction; /login-register and /account: 70 KB (issue 13).
- * Writes bench/results/js-budget.json.
+ * Budget: 35 KB compressed before interaction; /login-register and /account: 70 KB (issue 13);
+ * /checkout: 90 KB (issue 14). Writes bench/results/js-budget.json.
  *
  *   node scripts/bench/js-budget.ts [--products 200] [--shops de,ro] [--no-build]
  */
@@ -144,8 +144,28 @@ for (const shop of shops) {
     }
   }
 }
+// /checkout (issue 14): its one island hydrates on load; budget 90 KB compressed before interaction.
+const CHECKOUT_BUDGET = 90 * 1024;
+const checkout = [];
+for (const shop of shops) {
+  const origin = `http://${shop}.localhost:${port}`;
+  for (const [label, width] of [['desktop', 1280], ['mobile', 390]] as const) {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    await context.route(/^https?:\/\/(?![a-z]+\.localhost[:/])/, (r) => r.abort());
+    const page = await context.newPage();
+    const scripts = await track(page);
+    await page.goto(origin + '/checkout', { waitUntil: 'load' });
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    const bytes = sum(scripts);
+    const r = { shop, path: '/checkout', viewport: label, beforeInteraction: { compressedBytes: bytes, files: scripts.map((x) => ({ url: new URL(x.url).pathname, compressedBytes: x.encodedBytes })) }, budgetBytes: CHECKOUT_BUDGET, withinBudget: bytes <= CHECKOUT_BUDGET };
+    checkout.push(r);
+    console.log(`  ${shop} ${label} /checkout: ${(bytes / 1024).toFixed(1)} KB JS before interaction in ${scripts.length} file(s); ${r.withinBudget ? 'within' : 'OVER'} the 90 KB budget`);
+    await context.close();
+  }
+}
 await browser.close();
 server.close();
 mkdirSync(join(root, 'bench/results'), { recursive: true });
-writeFileSync(join(root, 'bench/results/js-budget.json'), JSON.stringify({ date: new Date().toISOString(), products, budgetBytes: BUDGET, results }, null, 2));
+writeFileSync(join(root, 'bench/results/js-budget.json'), JSON.stringify({ date: new Date().toISOString(), products, budgetBytes: BUDGET, results, checkout }, null, 2));
 console.log('  bench/results/js-budget.json');

@@ -1,4 +1,4 @@
-/** Delivery methods, postage, local pickup (spec §4, §7). Romania has no pickup ('No pickup possible!'). */
+/** Delivery methods, postage, local pickup (spec §4, §7). Pickup only in Romania (elsewhere 'No pickup possible!', spec §2 footer). */
 import type { Hono } from 'hono';
 import { ERRORS } from '../../src/api/contract/common.ts';
 import { DEFAULT_DELIVERY_ID } from '../../src/api/contract/delivery.ts';
@@ -7,19 +7,12 @@ import { isoNow, type Deps } from '../context.ts';
 import { transaction } from '../db/open.ts';
 import { HttpError } from '../lib/errors.ts';
 import { idParam, route } from '../middleware/route.ts';
-import { activeDeliveries, cartCustomer, loadCart, postageFor, priceCart } from '../services/cart.ts';
+import { PICKUP, activeDeliveries, cartCustomer, loadCart, pickupPossible, postageFor, priceCart } from '../services/cart.ts';
 import { ownOrder } from '../services/order.ts';
 import { pricing } from '../services/pricing.ts';
 import { homeCountriesOfLanguage } from '../services/shops.ts';
 
 export const PICKUP_MODULE_ID = 80;
-/** The shop's pickup location (the warehouse). */
-export const PICKUP = { name: 'Storefront Lager', address1: 'Industriestraße 1', zipcode: '1100', city: 'Wien', country_id: 13, opening_hours: 'Mo-Fr 8:00-16:00' };
-
-function pickupPossible(deps: Deps, countryId: number): boolean {
-  // no pickup for the Romanian shop's country (src/shops/ro.json)
-  return !homeCountriesOfLanguage('ro').includes(countryId) && !!deps.sql('SELECT 1 FROM postage WHERE module_id = ? AND country_id = ?').get(PICKUP_MODULE_ID, countryId);
-}
 
 export function registerDelivery(app: Hono, deps: Deps) {
   route(app, deps, 'activeDelivery', ({ params, query, customer }) => {
@@ -47,14 +40,14 @@ export function registerDelivery(app: Hono, deps: Deps) {
 
   route(app, deps, 'localPickup', ({ query }) => {
     const countryId = query.country_id ?? deps.config.defaultCountryId;
-    const available = pickupPossible(deps, countryId);
+    const available = pickupPossible(countryId);
     return { status_code: 200 as const, data: { available, message: available ? null : ERRORS.noPickup, ...PICKUP } };
   });
 
   const switchToPickup = (orderId: number, customerId: number, withAddress: boolean) =>
     transaction(deps.db, () => {
       const order = ownOrder(deps, orderId, { id: customerId } as never);
-      if (!pickupPossible(deps, order.country_id)) throw new HttpError(400, ERRORS.noPickup);
+      if (!pickupPossible(order.country_id)) throw new HttpError(400, ERRORS.noPickup);
       if (order.status !== 'not_paid') throw new HttpError(409, withAddress ? ERRORS.localPickupAddressFailed : ERRORS.invalidData, [{ field: 'order_id', message: `the order is ${order.status}` }]);
       const total = orderTotal(order.goods_cents, 0, order.discount_cents);
       deps.sql('UPDATE orders SET local_pickup = 1, delivery_module_id = ?, postage_cents = 0, postage_net_cents = 0, total_cents = ?, updated_at = ? WHERE id = ?')

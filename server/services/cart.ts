@@ -126,6 +126,14 @@ const LINES_SQL = `
   WHERE ci.cart_id = ?
   ORDER BY ci.id`;
 
+/** Countries with a pickup point (spec §2: the footer says 'No pickup possible!' when the country is not Romania). */
+export const PICKUP_COUNTRY_IDS: readonly number[] = [146];
+export function pickupPossible(countryId: number): boolean {
+  return PICKUP_COUNTRY_IDS.includes(countryId);
+}
+/** The shop's pickup point (its Romanian warehouse). */
+export const PICKUP = { name: 'Storefront Depozit', address1: 'Strada Industriei 1', zipcode: '077190', city: 'Voluntari', country_id: 146, opening_hours: 'Lu-Vi 8:00-16:00' };
+
 export interface PostageResult {
   available: boolean;
   netCents: number;
@@ -145,6 +153,8 @@ export function postageFor(
   const freight = cart.hasFreight || cart.weight > PARCEL_MAX_KG;
   const module = deps.sql('SELECT id, kind, active FROM delivery_module WHERE id = ?').get(moduleId) as { id: number; kind: string; active: number } | undefined;
   if (!module || !module.active) return none;
+  // local pickup: free, and only where the shop has its pickup point (spec §2 footer: 'No pickup possible!' outside Romania)
+  if (module.kind === 'pickup') return pickupPossible(countryId) ? { available: true, netCents: 0, taxedCents: 0, free: false } : none;
   // freight goods go only by freight forwarder (or pickup); parcels never by freight forwarder
   if (freight && module.kind !== 'freight' && module.kind !== 'pickup') return none;
   if (!freight && module.kind === 'freight') return none;

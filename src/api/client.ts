@@ -21,6 +21,8 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's text of an error answer ('Cart not found'), else null. */
   readonly serverMessage: string | null;
+  /** Field-level reasons of a refused request ({ field: 'address.zipcode', message: 'Invalid postal format' }). */
+  issues: { field: string; message: string }[] = [];
   constructor(kind: ApiErrorKind, message: string, status = 0, serverMessage: string | null = null, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'ApiError';
@@ -78,7 +80,9 @@ export async function call<K extends EndpointKey>(key: K, options: CallOptions<K
   if (!response.ok) {
     const error = ErrorResponse.safeParse(json);
     if (response.status >= 500 || !error.success) throw new ApiError('connection', connectionErrorText(), response.status, error.success ? error.data.message : null);
-    throw new ApiError('server', error.data.message, response.status, error.data.message);
+    const refused = new ApiError('server', error.data.message, response.status, error.data.message);
+    refused.issues = error.data.issues ?? [];
+    throw refused;
   }
   const schema = ep.response;
   if (!schema) throw new ApiError('connection', connectionErrorText(), response.status);

@@ -22,14 +22,47 @@ export function parseToken(raw: string): { token: string; expiresAt: number } | 
   return Number.isFinite(ms) ? { token, expiresAt: ms } : null;
 }
 
-/** The stored token while it has not expired, else null (also when storage is blocked). */
-export function storedBearer(now = Date.now()): string | null {
-  let raw = '';
+/** Express (guest) checkout data (spec §3 `user_express_data`), stored with its time. */
+export const EXPRESS_DATA_KEY = 'user_express_data';
+/** Spec §9: express data lives 30 minutes. */
+export const EXPRESS_DATA_MS = 30 * 60 * 1000;
+
+/** The express data while younger than 30 minutes, else null (absent, malformed or too old). */
+export function parseExpressData(raw: string, now: number): unknown {
+  if (!raw) return null;
   try {
-    raw = globalThis.localStorage?.getItem(TOKEN_KEY) ?? '';
+    const parsed = JSON.parse(raw) as { savedAt?: unknown; data?: unknown };
+    if (typeof parsed.savedAt === 'number' && now - parsed.savedAt < EXPRESS_DATA_MS && parsed.savedAt <= now) return parsed.data ?? null;
+  } catch {
+    // malformed
+  }
+  return null;
+}
+
+/** The express customer's token of the express data (`{token, expiresAt}` inside it), while both live. */
+export function expressToken(data: unknown, now: number): { token: string; expiresAt: number } | null {
+  if (!data || typeof data !== 'object') return null;
+  const o = data as Record<string, unknown>;
+  const t = typeof o.token === 'string' && typeof o.expiresAt === 'string' ? parseToken(JSON.stringify({ token: o.token, expiresAt: o.expiresAt })) : null;
+  return t && t.expiresAt > now ? t : null;
+}
+
+const read = (key: string): string | null => {
+  try {
+    return globalThis.localStorage?.getItem(key) ?? '';
   } catch {
     return null;
   }
+};
+
+/**
+ * The bearer token of a call: the logged-in customer's while it has not expired, else an express
+ * (guest) customer's while its data lives (spec §4); null when neither (also when storage is blocked).
+ */
+export function storedBearer(now = Date.now()): string | null {
+  const raw = read(TOKEN_KEY);
+  if (raw === null) return null;
   const t = parseToken(raw);
-  return t && t.expiresAt > now ? t.token : null;
+  if (t && t.expiresAt > now) return t.token;
+  return expressToken(parseExpressData(read(EXPRESS_DATA_KEY) ?? '', now), now)?.token ?? null;
 }

@@ -23,6 +23,13 @@ export interface DeliveryInput {
 let current: string | null = null;
 const latest = latestWins();
 
+/** Forgets the computed cost (a changed delivery choice is computed anew); a running computation no longer applies. */
+export function resetDelivery(): void {
+  current = null;
+  latest.cancel();
+  deliveryState.set({ status: 'idle' });
+}
+
 /** Computes the delivery cost for the inputs unless it was computed for the same key; the latest call wins. */
 export async function computeDelivery(input: DeliveryInput, options: { force?: boolean } = {}): Promise<void> {
   if (!options.force && input.key === current && deliveryState.get().status !== 'error') return;
@@ -37,7 +44,7 @@ export async function computeDelivery(input: DeliveryInput, options: { force?: b
     const active = await call('activeDelivery', { params: { cartId: input.cartId }, query: { country_id: input.countryId } });
     if (!isLatest()) return;
     const options: DeliveryOption[] = active.data.map((d) => ({
-      id: d.id, position: d.position, title: d.title, cents: d.postage_amount_taxed === null ? null : toCents(d.postage_amount_taxed),
+      id: d.id, position: d.position, title: d.title, kind: d.kind, cents: d.postage_amount_taxed === null ? null : toCents(d.postage_amount_taxed),
     }));
     const methodId = chooseDeliveryMethod(storedDeliveryId(deliveryId.get()), options);
     if (methodId === null) {

@@ -13,6 +13,7 @@ export interface DeliveryOption {
   id: number;
   position: number;
   title: string;
+  kind?: 'parcel' | 'express' | 'freight' | 'pickup';
   /** Postage with VAT (none when VAT is excluded), in cents; null when the server cannot price it. */
   cents: number | null;
 }

@@ -12,7 +12,7 @@
  */
 import { computed } from 'nanostores';
 import { positiveId } from '../api/contract/id.ts';
-import { parseToken, TOKEN_KEY } from '../api/token.ts';
+import { expressToken, parseExpressData, parseToken, TOKEN_KEY } from '../api/token.ts';
 import { storedString } from './stored.ts';
 import { excludeVAT, isCompany } from './country.ts';
 
@@ -28,8 +28,6 @@ export const emailRaw = storedString('email');
 export const userExpressRaw = storedString('user_express');
 export const userExpressDataRaw = storedString('user_express_data');
 
-/** Spec §9: express data lives 30 minutes. */
-export const EXPRESS_DATA_MS = 30 * 60 * 1000;
 
 /** What a login, register or refreshToken answer carries (the contract's `Session`, structurally). */
 export interface SessionAnswer {
@@ -137,15 +135,32 @@ export function saveExpress(data: unknown, now = Date.now()): void {
 /** The express data while younger than 30 minutes, else null (and removed). */
 export function readExpress(now = Date.now()): unknown {
   const raw = userExpressDataRaw.get();
-  if (!raw) return null;
-  try {
-    const parsed = JSON.parse(raw) as { savedAt?: unknown; data?: unknown };
-    if (typeof parsed.savedAt === 'number' && now - parsed.savedAt < EXPRESS_DATA_MS && parsed.savedAt <= now) return parsed.data ?? null;
-  } catch {
-    // malformed: dropped below
-  }
-  clearExpress();
-  return null;
+  const data = parseExpressData(raw, now);
+  if (data === null && raw) clearExpress();
+  return data;
+}
+
+/** The express (guest) customer's API session kept in the express data: token, ids, e-mail. */
+export interface ExpressSession {
+  token: string;
+  expiresAt: string;
+  customerId: number;
+  addressId: number | null;
+  email: string;
+  /** What the address the guest registered with looked like (a changed address is added anew). */
+  addressKey: string;
+}
+
+/** The express session while the express data lives (30 minutes) and its token is valid, else null. */
+export function readExpressSession(now = Date.now()): ExpressSession | null {
+  const data = readExpress(now);
+  if (!data || typeof data !== 'object') return null;
+  const o = data as Record<string, unknown>;
+  const t = expressToken(data, now);
+  const customerId = typeof o.customerId === 'number' && Number.isInteger(o.customerId) && o.customerId > 0 ? o.customerId : null;
+  if (!t || customerId === null) return null;
+  const addressId = typeof o.addressId === 'number' && o.addressId > 0 ? o.addressId : null;
+  return { token: t.token, expiresAt: String(o.expiresAt), customerId, addressId, email: typeof o.email === 'string' ? o.email : '', addressKey: typeof o.addressKey === 'string' ? o.addressKey : '' };
 }
 
 export function clearExpress(): void {

@@ -3,9 +3,10 @@ import { cleanStores } from 'nanostores';
 import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 import { SessionResponse } from '../../../src/api/contract/customer.ts';
 import {
-  clearSession, EXPRESS_DATA_MS, isAdmin, loggedIn, readExpress, readSession, saveExpress, saveSession, sessionEntries, tokenValid,
+  clearSession, isAdmin, loggedIn, readExpress, readSession, saveExpress, saveSession, sessionEntries, tokenValid,
 } from '../../../src/stores/session.ts';
 import { excludeVAT, isCompany } from '../../../src/stores/country.ts';
+import { EXPRESS_DATA_MS } from '../../../src/api/token.ts';
 import { makeApi, registerCustomer } from '../../server/helpers.ts';
 
 useTestStorageEngine();
