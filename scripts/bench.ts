@@ -49,8 +49,14 @@ if (only.has('index')) {
   for (const n of (values['index-sizes'] ?? '100000').split(',').map(Number)) {
     console.log(`index: ${n} products...`);
     const r = benchIndex(n);
-    runs.push({ products: n, sample: { seconds: r.sample.seconds, peakRssBytes: r.sample.peakRssBytes }, index: { seconds: r.index.seconds, peakRssBytes: r.index.peakRssBytes, stats: r.index.stats } });
-    console.log(`  sample: ${r.sample.seconds.toFixed(1)} s, peak ${mb(r.sample.peakRssBytes)}; loader into the de index: ${r.index.seconds.toFixed(1)} s, peak ${mb(r.index.peakRssBytes)}`);
+    runs.push({
+      products: n,
+      sample: { seconds: r.sample.seconds, peakRssBytes: r.sample.peakRssBytes },
+      index: { seconds: r.index.seconds, peakRssBytes: r.index.peakRssBytes, stats: r.index.stats },
+    });
+    console.log(
+      `  sample: ${r.sample.seconds.toFixed(1)} s, peak ${mb(r.sample.peakRssBytes)}; loader into the de index: ${r.index.seconds.toFixed(1)} s, peak ${mb(r.index.peakRssBytes)}`,
+    );
   }
   writeFileSync(join(results, 'index.json'), JSON.stringify({ date: new Date().toISOString(), runs }, null, 2));
 }

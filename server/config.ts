@@ -11,11 +11,18 @@ export const DEV_OPERATOR_TOKEN = 'dev-only-operator-token-change-me-dev-only';
 /** "5:20,21;146:30" -> Map(5 => {20,21}, 146 => {30}) */
 function parseZeroVat(text: string): Map<number, Set<number>> {
   const map = new Map<number, Set<number>>();
-  for (const part of text.split(';').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [country, cats] = part.split(':');
     const countryId = Number(country);
-    if (!Number.isInteger(countryId) || countryId <= 0 || cats === undefined) throw new Error(`API_ZERO_VAT_CATEGORIES: bad entry "${part}" (expected countryId:categoryId,categoryId)`);
-    const ids = cats.split(',').map((c) => Number(c.trim())).filter((n) => Number.isInteger(n) && n > 0);
+    if (!Number.isInteger(countryId) || countryId <= 0 || cats === undefined)
+      throw new Error(`API_ZERO_VAT_CATEGORIES: bad entry "${part}" (expected countryId:categoryId,categoryId)`);
+    const ids = cats
+      .split(',')
+      .map((c) => Number(c.trim()))
+      .filter((n) => Number.isInteger(n) && n > 0);
     map.set(countryId, new Set(ids));
   }
   return map;
@@ -58,7 +65,11 @@ export const ConfigSchema = z.object({
    *  client address within the window. Beyond the free tries each further try waits twice as long
    *  as the one before (1 s, 2 s, 4 s ...), up to the maximum wait: slowed, never locked. */
   API_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
-  API_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  API_LOGIN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
   API_LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(60),
   API_CLIENT_MAX_FAILURES: z.coerce.number().int().min(1).default(20),
   API_CLIENT_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(300),
@@ -68,9 +79,17 @@ export const ConfigSchema = z.object({
   API_VAT_CHECKER: z.enum(['offline', 'vies']).default('offline'),
   API_VIES_URL: z.string().default('https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number'),
   /** Token lifetime (spec §9: 6 hours). */
-  API_TOKEN_SECONDS: z.coerce.number().int().min(60).default(6 * 3600),
+  API_TOKEN_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(6 * 3600),
   /** Request bodies above this size are refused with 413. */
-  API_BODY_LIMIT: z.coerce.number().int().min(1024).default(64 * 1024),
+  API_BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1024),
   /** Log each request (method, path, status, ms). */
   API_LOG: z.enum(['0', '1']).default('0'),
 });

@@ -56,7 +56,8 @@ export function benchIndex(products: number): { products: number; sample: Return
 }
 
 /** Rewrites the first record of an NDJSON file of the export that `pick` accepts. */
-function editFirst(file: string, pick: (r: Record<string, any>) => boolean, edit: (r: Record<string, any>) => void) { // eslint-disable-line @typescript-eslint/no-explicit-any
+function editFirst(file: string, pick: (r: Record<string, any>) => boolean, edit: (r: Record<string, any>) => void) {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   const lines = readFileSync(file, 'utf8').split('\n');
   const i = lines.findIndex((l) => l && pick(JSON.parse(l)));
   const record = JSON.parse(lines[i]!);
@@ -84,13 +85,21 @@ export async function benchBuild(products: number, log: (line: string) => void =
   for (const shop of ['de', 'at', 'ro']) rmSync(join(root, astroCacheDir(shop, distDir)), { recursive: true, force: true });
   const full = await build('full');
   const unchanged = await build('nothing changed');
-  const productId = editFirst(join(exportDir, 'products.ndjson'), (p) => p.variants.every((v: { prices: Record<string, { price: string }> }) => Number(Object.values(v.prices)[0]!.price) > 0), (p) => {
-    for (const v of p.variants) for (const price of Object.values(v.prices) as { price: string }[]) price.price = (Number(price.price) * 1.1).toFixed(6);
-  });
+  const productId = editFirst(
+    join(exportDir, 'products.ndjson'),
+    (p) => p.variants.every((v: { prices: Record<string, { price: string }> }) => Number(Object.values(v.prices)[0]!.price) > 0),
+    (p) => {
+      for (const v of p.variants) for (const price of Object.values(v.prices) as { price: string }[]) price.price = (Number(price.price) * 1.1).toFixed(6);
+    },
+  );
   const oneProductChanged = await build(`product ${productId}'s price changed`);
-  const categoryId = editFirst(join(exportDir, 'categories.ndjson'), (c) => c.parent !== 0, (c) => {
-    for (const t of Object.values(c.i18n) as { title: string }[]) t.title = `${t.title} (neu)`;
-  });
+  const categoryId = editFirst(
+    join(exportDir, 'categories.ndjson'),
+    (c) => c.parent !== 0,
+    (c) => {
+      for (const t of Object.values(c.i18n) as { title: string }[]) t.title = `${t.title} (neu)`;
+    },
+  );
   const categoryRenamed = await build(`category ${categoryId} renamed`);
   rmSync(distDir, { recursive: true, force: true });
   return { products, sample, full, unchanged, oneProductChanged, categoryRenamed };

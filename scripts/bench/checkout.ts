@@ -24,7 +24,9 @@ import { startApi } from '../../server/main.ts';
 const CLICK_BUDGET_MS = 1000;
 const JS_BUDGET = 90 * 1024;
 const root = resolve(import.meta.dirname, '../..');
-const { values } = parseArgs({ options: { products: { type: 'string', default: '200' }, runs: { type: 'string', default: '5' }, 'no-build': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { products: { type: 'string', default: '200' }, runs: { type: 'string', default: '5' }, 'no-build': { type: 'boolean', default: false } },
+});
 const products = Number(values.products);
 const runs = Math.max(1, Number(values.runs));
 const base = join(root, '.cache/bench', `checkout-${products}`);
@@ -61,7 +63,13 @@ async function seed(page: Page) {
   await page.goto(origin + '/agb.html');
   await page.evaluate(async (productId) => {
     const product = await (await fetch(`/api/products/${productId}?country_id=5`)).json();
-    const added = await (await fetch('/api/cart/add', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ thelia_cart_add: { product_sale_elements_id: product.data.variants[0].id, quantity: 1 }, country_id: 5 }) })).json();
+    const added = await (
+      await fetch('/api/cart/add', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ thelia_cart_add: { product_sale_elements_id: product.data.variants[0].id, quantity: 1 }, country_id: 5 }),
+      })
+    ).json();
     localStorage.setItem('cart_id', String(added.data.cartId));
   }, F.simpleProductId);
 }
@@ -81,7 +89,15 @@ for (let i = 0; i < runs; i++) {
     await page.waitForLoadState('networkidle');
     if (i === 0 && payment === 'PayPal') js = compressedBytes(scripts);
     await page.fill('#co-email', `bench-${Date.now()}-${i}@example.com`);
-    for (const [f, v] of Object.entries({ firstname: 'Bea', lastname: 'Bench', address1: 'Unter den Linden', address2: '5', zipcode: '10117', city: 'Berlin', phone: '030 123456' }))
+    for (const [f, v] of Object.entries({
+      firstname: 'Bea',
+      lastname: 'Bench',
+      address1: 'Unter den Linden',
+      address2: '5',
+      zipcode: '10117',
+      city: 'Berlin',
+      phone: '030 123456',
+    }))
       await page.fill(`#co-shipping-${f}`, v);
     await page.check(`[data-payment="${payment}"]`);
     await page.check('[data-terms]');
@@ -112,14 +128,21 @@ const result = {
   runs,
   clickToPaymentPageMs: { median: median(of('PayPal')), max: Math.max(...of('PayPal')), budget: CLICK_BUDGET_MS },
   clickToOrderPlacedMs: { median: median(of('Vorkasse')), max: Math.max(...of('Vorkasse')), budget: CLICK_BUDGET_MS },
-  clickToNavigationMs: { paymentPage: median(samples.filter((s) => s.payment === 'PayPal').map((s) => s.committedMs)), orderPlaced: median(samples.filter((s) => s.payment === 'Vorkasse').map((s) => s.committedMs)) },
+  clickToNavigationMs: {
+    paymentPage: median(samples.filter((s) => s.payment === 'PayPal').map((s) => s.committedMs)),
+    orderPlaced: median(samples.filter((s) => s.payment === 'Vorkasse').map((s) => s.committedMs)),
+  },
   loadAverage: (await import('node:os')).loadavg(),
   jsBeforeInteraction: { compressedBytes: js, budget: JS_BUDGET },
   samples,
 };
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(join(root, 'bench/results/checkout.json'), JSON.stringify(result, null, 2));
-console.log(`  click on buy -> payment page: median ${result.clickToPaymentPageMs.median} ms (max ${result.clickToPaymentPageMs.max}); -> /order-placed: median ${result.clickToOrderPlacedMs.median} ms (max ${result.clickToOrderPlacedMs.max}); budget ${CLICK_BUDGET_MS} ms`);
-console.log(`  navigation committed: payment page ${result.clickToNavigationMs.paymentPage} ms, /order-placed ${result.clickToNavigationMs.orderPlaced} ms (median); load average ${result.loadAverage.map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `  click on buy -> payment page: median ${result.clickToPaymentPageMs.median} ms (max ${result.clickToPaymentPageMs.max}); -> /order-placed: median ${result.clickToOrderPlacedMs.median} ms (max ${result.clickToOrderPlacedMs.max}); budget ${CLICK_BUDGET_MS} ms`,
+);
+console.log(
+  `  navigation committed: payment page ${result.clickToNavigationMs.paymentPage} ms, /order-placed ${result.clickToNavigationMs.orderPlaced} ms (median); load average ${result.loadAverage.map((l) => l.toFixed(1)).join(' ')}`,
+);
 console.log(`  /checkout JS before interaction: ${(js / 1024).toFixed(1)} KB compressed (budget 90 KB)`);
 console.log('  bench/results/checkout.json');

@@ -22,7 +22,13 @@ import { getShop, type ShopCode } from '../../src/shops/index.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const { values } = parseArgs({
-  options: { products: { type: 'string', default: '200' }, shops: { type: 'string', default: 'de,at,ro' }, 'no-build': { type: 'boolean', default: false }, dist: { type: 'string' }, catalog: { type: 'string' } },
+  options: {
+    products: { type: 'string', default: '200' },
+    shops: { type: 'string', default: 'de,at,ro' },
+    'no-build': { type: 'boolean', default: false },
+    dist: { type: 'string' },
+    catalog: { type: 'string' },
+  },
 });
 const shops = values.shops!.split(',') as ShopCode[];
 const base = join(root, '.cache/bench', `headers-${values.products}`);

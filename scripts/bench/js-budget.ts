@@ -27,7 +27,9 @@ const BUDGET = 35 * 1024;
 /** /login-register and /account (issue 13). */
 const ACCOUNT_BUDGET = 70 * 1024;
 const root = resolve(import.meta.dirname, '../..');
-const { values } = parseArgs({ options: { products: { type: 'string', default: '200' }, shops: { type: 'string', default: 'de,ro' }, 'no-build': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { products: { type: 'string', default: '200' }, shops: { type: 'string', default: 'de,ro' }, 'no-build': { type: 'boolean', default: false } },
+});
 const products = Number(values.products);
 const shops = values.shops!.split(',') as ShopCode[];
 const base = join(root, '.cache/bench', `js-budget-${products}`);
@@ -63,7 +65,10 @@ for (const shop of shops) {
   const aboutId = config.contentPages['/about'];
   const path = (aboutId && catalog.pathOf('content', aboutId)) || catalog.routes().find((r) => r.kind === 'content')!.path;
   const origin = `http://${shop}.localhost:${port}`;
-  for (const [label, width] of [['desktop', 1280], ['mobile', 390]] as const) {
+  for (const [label, width] of [
+    ['desktop', 1280],
+    ['mobile', 390],
+  ] as const) {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     // Nothing leaves loopback (rating widget, tag manager after consent).
     await context.route(/^https?:\/\/(?![a-z]+\.localhost[:/])/, (r) => r.abort());
@@ -106,13 +111,21 @@ for (const shop of shops) {
     };
     results.push(r);
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-    console.log(`  ${shop} ${label} ${path}: ${kb(r.beforeInteraction.compressedBytes)} JS before interaction in ${before.length} file(s) (+ ${kb(r.inlineScripts.gzipBytes)} inline, gzip); render-blocking ${doc.blocking.length}; FCP ${doc.fcp?.toFixed(0)} ms; menu +${kb(r.onMenuOpen.compressedBytes)}, account +${kb(r.onAccountOpen.compressedBytes)}; ${r.withinBudget ? 'within' : 'OVER'} the 35 KB budget`);
+    console.log(
+      `  ${shop} ${label} ${path}: ${kb(r.beforeInteraction.compressedBytes)} JS before interaction in ${before.length} file(s) (+ ${kb(r.inlineScripts.gzipBytes)} inline, gzip); render-blocking ${doc.blocking.length}; FCP ${doc.fcp?.toFixed(0)} ms; menu +${kb(r.onMenuOpen.compressedBytes)}, account +${kb(r.onAccountOpen.compressedBytes)}; ${r.withinBudget ? 'within' : 'OVER'} the 35 KB budget`,
+    );
     await context.close();
   }
   // The account pages (issue 13): JS before interaction within ACCOUNT_BUDGET. /account is seen
   // logged in (a stored session; no API here, so its calls fail and show their message).
-  for (const [accountPath, loggedIn] of [['/login-register', false], ['/account', true]] as const) {
-    for (const [label, width] of [['desktop', 1280], ['mobile', 390]] as const) {
+  for (const [accountPath, loggedIn] of [
+    ['/login-register', false],
+    ['/account', true],
+  ] as const) {
+    for (const [label, width] of [
+      ['desktop', 1280],
+      ['mobile', 390],
+    ] as const) {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       await context.route(/^https?:\/\/(?![a-z]+\.localhost[:/])/, (r) => r.abort());
       if (loggedIn) {
@@ -139,7 +152,9 @@ for (const shop of shops) {
         withinBudget: sum(before) <= ACCOUNT_BUDGET,
       };
       results.push(r);
-      console.log(`  ${shop} ${label} ${accountPath}: ${(r.beforeInteraction.compressedBytes / 1024).toFixed(1)} KB JS before interaction in ${before.length} file(s); ${r.withinBudget ? 'within' : 'OVER'} the 70 KB budget`);
+      console.log(
+        `  ${shop} ${label} ${accountPath}: ${(r.beforeInteraction.compressedBytes / 1024).toFixed(1)} KB JS before interaction in ${before.length} file(s); ${r.withinBudget ? 'within' : 'OVER'} the 70 KB budget`,
+      );
       await context.close();
     }
   }
@@ -149,7 +164,10 @@ const CHECKOUT_BUDGET = 90 * 1024;
 const checkout = [];
 for (const shop of shops) {
   const origin = `http://${shop}.localhost:${port}`;
-  for (const [label, width] of [['desktop', 1280], ['mobile', 390]] as const) {
+  for (const [label, width] of [
+    ['desktop', 1280],
+    ['mobile', 390],
+  ] as const) {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     await context.route(/^https?:\/\/(?![a-z]+\.localhost[:/])/, (r) => r.abort());
     const page = await context.newPage();
@@ -158,9 +176,18 @@ for (const shop of shops) {
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
     const bytes = sum(scripts);
-    const r = { shop, path: '/checkout', viewport: label, beforeInteraction: { compressedBytes: bytes, files: scripts.map((x) => ({ url: new URL(x.url).pathname, compressedBytes: x.encodedBytes })) }, budgetBytes: CHECKOUT_BUDGET, withinBudget: bytes <= CHECKOUT_BUDGET };
+    const r = {
+      shop,
+      path: '/checkout',
+      viewport: label,
+      beforeInteraction: { compressedBytes: bytes, files: scripts.map((x) => ({ url: new URL(x.url).pathname, compressedBytes: x.encodedBytes })) },
+      budgetBytes: CHECKOUT_BUDGET,
+      withinBudget: bytes <= CHECKOUT_BUDGET,
+    };
     checkout.push(r);
-    console.log(`  ${shop} ${label} /checkout: ${(bytes / 1024).toFixed(1)} KB JS before interaction in ${scripts.length} file(s); ${r.withinBudget ? 'within' : 'OVER'} the 90 KB budget`);
+    console.log(
+      `  ${shop} ${label} /checkout: ${(bytes / 1024).toFixed(1)} KB JS before interaction in ${scripts.length} file(s); ${r.withinBudget ? 'within' : 'OVER'} the 90 KB budget`,
+    );
     await context.close();
   }
 }

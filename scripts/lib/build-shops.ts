@@ -36,7 +36,10 @@ const PHASES: [string, RegExp][] = [
 ];
 
 /** "setup 6.1 s, catalog index 2.0 s, ..." */
-export const describePhases = (phases: Record<string, number>) => Object.entries(phases).map(([k, v]) => `${k} ${v.toFixed(1)} s`).join(', ');
+export const describePhases = (phases: Record<string, number>) =>
+  Object.entries(phases)
+    .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
+    .join(', ');
 
 export interface BuildOptions {
   shops: ShopCode[];
@@ -73,7 +76,13 @@ function countFiles(dir: string): number {
  */
 function inputsStamp(shop: ShopCode, exportDir: string, env: Record<string, string | undefined>): string {
   const h = createHash('sha256');
-  h.update(`${shop}\n${JSON.stringify(Object.entries(env).filter(([k]) => ENV_KEYS.test(k)).sort())}\n`);
+  h.update(
+    `${shop}\n${JSON.stringify(
+      Object.entries(env)
+        .filter(([k]) => ENV_KEYS.test(k))
+        .sort(),
+    )}\n`,
+  );
   const walk = (dir: string, contents: boolean) => {
     if (!existsSync(dir)) return;
     const entries = readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -100,7 +109,13 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
   const rssFile = join(mkdtempSync(join(tmpdir(), 'rss-')), 'rss');
   const distDir = resolve(o.distDir ?? 'dist');
   const started = performance.now();
-  const env: Record<string, string | undefined> = { ...process.env, ...o.env, EXPORT_DIR: resolve(o.exportDir), DIST_DIR: distDir, ...(o.catalogDir ? { CATALOG_DIR: resolve(o.catalogDir) } : {}) };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    ...o.env,
+    EXPORT_DIR: resolve(o.exportDir),
+    DIST_DIR: distDir,
+    ...(o.catalogDir ? { CATALOG_DIR: resolve(o.catalogDir) } : {}),
+  };
   const cacheDir = join(root, astroCacheDir(shop, distDir));
   const stampFile = join(cacheDir, 'build-inputs');
   const stamp = inputsStamp(shop, o.exportDir, env);
@@ -111,7 +126,16 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
       const seconds = (performance.now() - started) / 1000;
       const pages = countPages(out);
       if (!o.quiet) console.log(`[${shop}] nothing changed since the last build (export, code and settings): ${out} stands`);
-      return Promise.resolve({ shop, seconds, pages, peakRssBytes: process.memoryUsage.rss(), changes: 'nothing changed since the last build (export, code and settings)', rendered: 0, reused: pages, phases: { check: seconds } });
+      return Promise.resolve({
+        shop,
+        seconds,
+        pages,
+        peakRssBytes: process.memoryUsage.rss(),
+        changes: 'nothing changed since the last build (export, code and settings)',
+        rendered: 0,
+        reused: pages,
+        phases: { check: seconds },
+      });
     }
   }
   rmSync(stampFile, { force: true });
@@ -132,9 +156,10 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
   let rendered: number | undefined;
   let reused: number | undefined;
   const onLine = (line: string) => {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal colour codes (ESC) of the build log
     const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
     const next = PHASES[marks.length];
-    if (next && next[1].test(plain)) marks.push([next[0], performance.now()]);
+    if (next?.[1].test(plain)) marks.push([next[0], performance.now()]);
     const c = /\[thelia-catalog\] changes: (.*)$/.exec(plain);
     if (c) changes = c[1];
     const p = /\[incremental\] pages: (\d+) of (\d+) keyed pages and files rendered, (\d+) reused/.exec(plain);

@@ -26,7 +26,19 @@ export interface Grade {
 type Headers = Record<string, string | string[] | undefined>;
 
 const GRADES: [number, string][] = [
-  [100, 'A+'], [90, 'A'], [85, 'A-'], [80, 'B+'], [70, 'B'], [65, 'B-'], [60, 'C+'], [50, 'C'], [45, 'C-'], [40, 'D+'], [30, 'D'], [25, 'D-'], [0, 'F'],
+  [100, 'A+'],
+  [90, 'A'],
+  [85, 'A-'],
+  [80, 'B+'],
+  [70, 'B'],
+  [65, 'B-'],
+  [60, 'C+'],
+  [50, 'C'],
+  [45, 'C-'],
+  [40, 'D+'],
+  [30, 'D'],
+  [25, 'D-'],
+  [0, 'F'],
 ];
 
 const all = (h: Headers, name: string): string[] => {
@@ -66,7 +78,10 @@ function cspTest(h: Headers, https: boolean): { finding: Finding; csp: Map<strin
     if (![...script].some((s) => HASH_OR_NONCE.test(s))) return finding('csp-header-invalid', -25);
     for (const s of [...script]) if ([...BROAD].some((b) => s.startsWith(b)) || s === "'self'" || s === "'unsafe-inline'") script.delete(s);
   }
-  const active = [...csp].filter(([d]) => d !== 'img-src' && d !== 'media-src' && d !== 'script-src').flatMap(([, s]) => [...s]).concat([...script]);
+  const active = [...csp]
+    .filter(([d]) => d !== 'img-src' && d !== 'media-src' && d !== 'script-src')
+    .flatMap(([, s]) => [...s])
+    .concat([...script]);
   const passive = ['img-src', 'media-src'].flatMap((d) => [...(csp.get(d) ?? csp.get('default-src') ?? [])]);
   const insecure = (s: string) => s.startsWith('http:') || s.startsWith('ftp:');
   if ([...script].some((s) => BROAD.has(s) || UNSAFE_INLINE.has(s)) || [...object].some((s) => BROAD.has(s))) return finding('csp-implemented-with-unsafe-inline', -20);
@@ -90,9 +105,21 @@ function cookiesTest(h: Headers, hsts: boolean): Finding {
     const name = pair.split('=')[0]!.toLowerCase();
     const has = (a: string) => attrs.some((x) => x.toLowerCase().startsWith(a));
     const session = /sess|login|token|auth/.test(name);
-    const samesite = attrs.find((x) => x.toLowerCase().startsWith('samesite='))?.split('=')[1]?.toLowerCase();
+    const samesite = attrs
+      .find((x) => x.toLowerCase().startsWith('samesite='))
+      ?.split('=')[1]
+      ?.toLowerCase();
     if (samesite && !['strict', 'lax', 'none'].includes(samesite)) worse(f('cookies-samesite-flag-invalid', -20));
-    if (!has('secure')) worse(session ? (hsts ? f('cookies-session-without-secure-flag-but-protected-by-hsts', -10) : f('cookies-session-without-secure-flag', -40)) : hsts ? f('cookies-without-secure-flag-but-protected-by-hsts', -5) : f('cookies-without-secure-flag', -20));
+    if (!has('secure'))
+      worse(
+        session
+          ? hsts
+            ? f('cookies-session-without-secure-flag-but-protected-by-hsts', -10)
+            : f('cookies-session-without-secure-flag', -40)
+          : hsts
+            ? f('cookies-without-secure-flag-but-protected-by-hsts', -5)
+            : f('cookies-without-secure-flag', -20),
+      );
     if (session && !has('httponly')) worse(f('cookies-session-without-httponly-flag', -30));
     if (!samesite && worst.modifier > 0) worst = f('cookies-secure-with-httponly-sessions', 0);
   }
@@ -112,7 +139,9 @@ function hstsTest(h: Headers, https: boolean): { finding: Finding; ok: boolean }
 function referrerTest(h: Headers): Finding {
   const good = ['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'];
   const bad = ['origin', 'origin-when-cross-origin', 'unsafe-url', 'no-referrer-when-downgrade'];
-  const values = all(h, 'referrer-policy').flatMap((v) => v.split(',')).map((v) => v.trim().toLowerCase());
+  const values = all(h, 'referrer-policy')
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim().toLowerCase());
   const f = (result: string, modifier: number) => ({ test: 'referrer-policy', result, modifier });
   if (values.length === 0) return f('referrer-policy-not-implemented', 0);
   const policy = values.filter((v) => good.includes(v) || bad.includes(v)).at(-1);
@@ -146,16 +175,41 @@ function crossOriginTests(h: Headers): Finding[] {
     return { test: name, result, modifier };
   };
   return [
-    one('cross-origin-opener-policy', { 'same-origin': ['coop-implemented-with-same-origin', 10], 'same-origin-allow-popups': ['coop-implemented-with-same-origin-allow-popups', 10], 'noopener-allow-popups': ['coop-implemented-with-noopener-allow-popups', 10], 'unsafe-none': ['coop-implemented-with-unsafe-none', 0] }, 'coop-not-implemented'),
-    one('cross-origin-embedder-policy', { 'require-corp': ['coep-implemented-with-require-corp', 10], credentialless: ['coep-implemented-with-credentialless', 10], 'unsafe-none': ['coep-implemented-with-unsafe-none', 0] }, 'coep-not-implemented'),
-    one('cross-origin-resource-policy', { 'same-origin': ['corp-implemented-with-same-origin', 10], 'same-site': ['corp-implemented-with-same-site', 10], 'cross-origin': ['corp-implemented-with-cross-origin', 0] }, 'corp-not-implemented'),
+    one(
+      'cross-origin-opener-policy',
+      {
+        'same-origin': ['coop-implemented-with-same-origin', 10],
+        'same-origin-allow-popups': ['coop-implemented-with-same-origin-allow-popups', 10],
+        'noopener-allow-popups': ['coop-implemented-with-noopener-allow-popups', 10],
+        'unsafe-none': ['coop-implemented-with-unsafe-none', 0],
+      },
+      'coop-not-implemented',
+    ),
+    one(
+      'cross-origin-embedder-policy',
+      {
+        'require-corp': ['coep-implemented-with-require-corp', 10],
+        credentialless: ['coep-implemented-with-credentialless', 10],
+        'unsafe-none': ['coep-implemented-with-unsafe-none', 0],
+      },
+      'coep-not-implemented',
+    ),
+    one(
+      'cross-origin-resource-policy',
+      { 'same-origin': ['corp-implemented-with-same-origin', 10], 'same-site': ['corp-implemented-with-same-site', 10], 'cross-origin': ['corp-implemented-with-cross-origin', 0] },
+      'corp-not-implemented',
+    ),
   ];
 }
 
 function corsTest(h: Headers): Finding {
   const v = all(h, 'access-control-allow-origin')[0]?.trim();
   if (!v) return { test: 'cors', result: 'cross-origin-resource-sharing-not-implemented', modifier: 0 };
-  return { test: 'cors', result: v === '*' ? 'cross-origin-resource-sharing-implemented-with-public-access' : 'cross-origin-resource-sharing-implemented-with-restricted-access', modifier: 0 };
+  return {
+    test: 'cors',
+    result: v === '*' ? 'cross-origin-resource-sharing-implemented-with-public-access' : 'cross-origin-resource-sharing-implemented-with-restricted-access',
+    modifier: 0,
+  };
 }
 
 function sriTest(html: string | undefined, origin: string): Finding {
@@ -178,7 +232,17 @@ export function gradeResponse(o: { url: string; headers: Headers; html?: string 
   const h: Headers = Object.fromEntries(Object.entries(o.headers).map(([k, v]) => [k.toLowerCase(), v]));
   const { finding: csp, csp: policy } = cspTest(h, https);
   const hsts = hstsTest(h, https);
-  const findings = [csp, cookiesTest(h, hsts.ok), hsts.finding, referrerTest(h), contentTypeTest(h), framingTest(h, policy), ...crossOriginTests(h), corsTest(h), sriTest(o.html, url.origin)];
+  const findings = [
+    csp,
+    cookiesTest(h, hsts.ok),
+    hsts.finding,
+    referrerTest(h),
+    contentTypeTest(h),
+    framingTest(h, policy),
+    ...crossOriginTests(h),
+    corsTest(h),
+    sriTest(o.html, url.origin),
+  ];
   const penalties = 100 + findings.filter((f) => f.modifier < 0).reduce((s, f) => s + f.modifier, 0);
   const withBonus = 100 + findings.reduce((s, f) => s + f.modifier, 0);
   const score = Math.max(0, penalties >= 90 ? withBonus : penalties);

@@ -246,7 +246,11 @@ export function createShopHandler({ sites, apiUrl }: ShopServerOptions): (req: R
     if (!dir) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       const port = host.split(':')[1] ?? '';
-      return void res.end(`<!doctype html><title>Shops</title><ul>${Object.keys(sites).map((s) => `<li><a href="http://${s}.localhost${port ? `:${port}` : ''}/">${s}</a></li>`).join('')}</ul>`);
+      return void res.end(
+        `<!doctype html><title>Shops</title><ul>${Object.keys(sites)
+          .map((s) => `<li><a href="http://${s}.localhost${port ? `:${port}` : ''}/">${s}</a></li>`)
+          .join('')}</ul>`,
+      );
     }
     const target = req.url ?? '/';
     const url = new URL(target, 'http://local');

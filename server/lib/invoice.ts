@@ -17,7 +17,12 @@ export function pdfSafe(text: string): string {
     else if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) continue;
     else {
       const base = ch.normalize('NFD').replace(/[\u0300-\u036f\u0326\u0327]/g, '');
-      out += [...base].every((c) => { const b = c.codePointAt(0)!; return (b >= 0x20 && b <= 0x7e) || (b >= 0xa0 && b <= 0xff); }) ? base : '?';
+      out += [...base].every((c) => {
+        const b = c.codePointAt(0)!;
+        return (b >= 0x20 && b <= 0x7e) || (b >= 0xa0 && b <= 0xff);
+      })
+        ? base
+        : '?';
     }
   }
   return out;

@@ -25,7 +25,10 @@ export function errorHandler(log: (line: string) => void): ErrorHandler {
   return (error, c) => {
     if (error instanceof HttpError) {
       for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
-      return c.json({ status_code: error.status, status: error.message, message: error.message, ...(error.issues ? { issues: error.issues } : {}) }, error.status as ContentfulStatusCode);
+      return c.json(
+        { status_code: error.status, status: error.message, message: error.message, ...(error.issues ? { issues: error.issues } : {}) },
+        error.status as ContentfulStatusCode,
+      );
     }
     if (error instanceof HTTPException) {
       const status = error.status;

@@ -16,7 +16,6 @@ import { readBody } from './body.ts';
 
 export type { CustomerRow };
 
-
 type E = (typeof ENDPOINTS)[EndpointKey];
 type Out<T> = T extends z.ZodType ? z.output<T> : Record<string, never>;
 type BodyOf<K extends EndpointKey> = (typeof ENDPOINTS)[K] extends { body: infer B } ? Out<B> : Record<string, never>;
@@ -36,7 +35,12 @@ export interface RouteArgs<K extends EndpointKey> {
 /** The client's address: the socket's peer; behind a trusted proxy the address it forwarded. */
 export function clientAddress(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean).pop();
+    const forwarded = c.req
+      .header('x-forwarded-for')
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .pop();
     if (forwarded) return forwarded.slice(0, 64);
   }
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
@@ -84,7 +88,14 @@ export function route<K extends EndpointKey>(
       if (!parsed.success) throw invalid(zodIssues(parsed.error, 'query.'), options.invalidMessage);
       query = parsed.data;
     }
-    const result = await handler({ c, body: body as BodyOf<K>, query: query as QueryOf<K>, params: c.req.param() as Record<string, string>, customer, client: clientAddress(c, deps.config.trustProxy) });
+    const result = await handler({
+      c,
+      body: body as BodyOf<K>,
+      query: query as QueryOf<K>,
+      params: c.req.param() as Record<string, string>,
+      customer,
+      client: clientAddress(c, deps.config.trustProxy),
+    });
     if (result instanceof Response) return result;
     return c.json(result as object, 200);
   });

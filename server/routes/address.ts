@@ -65,8 +65,24 @@ export function registerAddress(app: Hono, deps: Deps) {
           `UPDATE address SET label = ?, title = ?, firstname = ?, lastname = ?, company = ?, address1 = ?, address2 = ?, address3 = ?, zipcode = ?,
            city = ?, country_id = ?, state_id = ?, phone = ?, cellphone = ? WHERE id = ? AND customer_id = ?`,
         )
-        .run(body.label, body.title, body.firstname, body.lastname, body.company ?? null, body.address1, body.address2, body.address3 ?? null, body.zipcode.trim(),
-          body.city, body.country_id, body.state_id ?? null, body.phone.trim(), body.cellphone?.trim() || null, id, me.id);
+        .run(
+          body.label,
+          body.title,
+          body.firstname,
+          body.lastname,
+          body.company ?? null,
+          body.address1,
+          body.address2,
+          body.address3 ?? null,
+          body.zipcode.trim(),
+          body.city,
+          body.country_id,
+          body.state_id ?? null,
+          body.phone.trim(),
+          body.cellphone?.trim() || null,
+          id,
+          me.id,
+        );
       if (body.is_default) deps.sql('UPDATE customer SET default_address_id = ? WHERE id = ?').run(id, me.id);
       return { status_code: 200 as const, data: addressItem(deps, ownAddress(deps, id, me), defaultId(deps, me.id)) };
     },

@@ -32,7 +32,9 @@ const PSE_SQL = `SELECT s.id, s.product_id, s.ref, s.quantity, s.promo, p.tax_ru
 function fulfilment(deps: Deps, pseId: number) {
   return (
     deps
-      .sql('SELECT f.id AS center_id, f.name, f.country_id, s.quantity, f.delay_days FROM pse_stock s JOIN fulfilment_center f ON f.id = s.center_id WHERE s.pse_id = ? ORDER BY f.delay_days, f.id')
+      .sql(
+        'SELECT f.id AS center_id, f.name, f.country_id, s.quantity, f.delay_days FROM pse_stock s JOIN fulfilment_center f ON f.id = s.center_id WHERE s.pse_id = ? ORDER BY f.delay_days, f.id',
+      )
       .all(pseId) as { center_id: number; name: string; country_id: number; quantity: number; delay_days: number }[]
   ).map((r) => ({ ...r }));
 }
@@ -44,10 +46,21 @@ function live(deps: Deps, r: PseRow, countryId: number, vatExcluded: boolean) {
   const taxed = priceCents(price, { taxes });
   const taxedPromo = priceCents(promo, { taxes });
   return {
-    id: r.id, product_id: r.product_id, ref: r.ref, quantity: r.quantity, is_promo: r.promo === 1, country_id: countryId, vat_percent: pricing(deps).vatPercent(taxes),
-    price: fromCents(priceCents(price, { taxes: [] })), promo_price: fromCents(priceCents(promo, { taxes: [] })), taxed_price: fromCents(taxed), taxed_promo_price: fromCents(taxedPromo),
-    best_taxed_price: fromCents(r.promo ? Math.min(taxed, taxedPromo) : taxed), list_price: r.list_price === null ? null : fromCents(priceCents(r.list_price, { taxes })),
-    quantity_step: r.quantity_step, fulfilment: fulfilment(deps, r.id).map(({ center_id, name, quantity, delay_days }) => ({ center_id, name, quantity, delay_days })),
+    id: r.id,
+    product_id: r.product_id,
+    ref: r.ref,
+    quantity: r.quantity,
+    is_promo: r.promo === 1,
+    country_id: countryId,
+    vat_percent: pricing(deps).vatPercent(taxes),
+    price: fromCents(priceCents(price, { taxes: [] })),
+    promo_price: fromCents(priceCents(promo, { taxes: [] })),
+    taxed_price: fromCents(taxed),
+    taxed_promo_price: fromCents(taxedPromo),
+    best_taxed_price: fromCents(r.promo ? Math.min(taxed, taxedPromo) : taxed),
+    list_price: r.list_price === null ? null : fromCents(priceCents(r.list_price, { taxes })),
+    quantity_step: r.quantity_step,
+    fulfilment: fulfilment(deps, r.id).map(({ center_id, name, quantity, delay_days }) => ({ center_id, name, quantity, delay_days })),
   };
 }
 

@@ -25,12 +25,34 @@ export function customerItem(deps: Deps, c: CustomerRow): CustomerItem {
   const a = c.default_address_id ? (deps.sql('SELECT * FROM address WHERE id = ?').get(c.default_address_id) as AddressRow | undefined) : undefined;
   const locale = a ? countryLocale(a.country_id) : 'de_DE';
   return {
-    ID: c.id, ADDRESS_ID: a?.id ?? null, EMAIL: c.email, FIRSTNAME: c.firstname, LASTNAME: c.lastname, REF: c.ref, COMPANY: c.company, TITLE: c.title,
-    TITLE_LABEL: titleLabel(c.title), IS_COMPANY: c.is_company === 1, EXCLUDE_VAT: c.exclude_vat === 1, VAT_NUMBER: c.vat_number, EXPRESS: c.express === 1,
-    IS_ADMIN: c.is_admin === 1, ADDRESS_FIRSTNAME: a?.firstname ?? null, ADDRESS_LASTNAME: a?.lastname ?? null, ADDRESS1: a?.address1 ?? null,
-    ADDRESS2: a?.address2 ?? null, ADDRESS3: a?.address3 ?? null, CITY: a?.city ?? null, COUNTRY_TITLE: a ? countryTitle(deps, a.country_id, locale) : null,
-    COUNTRY_ID: a?.country_id ?? null, STATE_TITLE: a ? stateTitle(deps, a.state_id, locale) : null, STATE_ID: a?.state_id ?? null, CELLPHONE: a?.cellphone ?? null,
-    PHONE: a?.phone ?? null, ZIPCODE: a?.zipcode ?? null, ADDRESS_TITLE_ID: a?.title ?? null,
+    ID: c.id,
+    ADDRESS_ID: a?.id ?? null,
+    EMAIL: c.email,
+    FIRSTNAME: c.firstname,
+    LASTNAME: c.lastname,
+    REF: c.ref,
+    COMPANY: c.company,
+    TITLE: c.title,
+    TITLE_LABEL: titleLabel(c.title),
+    IS_COMPANY: c.is_company === 1,
+    EXCLUDE_VAT: c.exclude_vat === 1,
+    VAT_NUMBER: c.vat_number,
+    EXPRESS: c.express === 1,
+    IS_ADMIN: c.is_admin === 1,
+    ADDRESS_FIRSTNAME: a?.firstname ?? null,
+    ADDRESS_LASTNAME: a?.lastname ?? null,
+    ADDRESS1: a?.address1 ?? null,
+    ADDRESS2: a?.address2 ?? null,
+    ADDRESS3: a?.address3 ?? null,
+    CITY: a?.city ?? null,
+    COUNTRY_TITLE: a ? countryTitle(deps, a.country_id, locale) : null,
+    COUNTRY_ID: a?.country_id ?? null,
+    STATE_TITLE: a ? stateTitle(deps, a.state_id, locale) : null,
+    STATE_ID: a?.state_id ?? null,
+    CELLPHONE: a?.cellphone ?? null,
+    PHONE: a?.phone ?? null,
+    ZIPCODE: a?.zipcode ?? null,
+    ADDRESS_TITLE_ID: a?.title ?? null,
   };
 }
 
@@ -39,7 +61,11 @@ export function session(deps: Deps, c: CustomerRow) {
   return {
     status_code: 200 as const,
     data: {
-      token, expiresAt: new Date(payload.exp * 1000).toISOString(), customer_id: c.id, address_id: c.default_address_id, user_identifier: c.ref,
+      token,
+      expiresAt: new Date(payload.exp * 1000).toISOString(),
+      customer_id: c.id,
+      address_id: c.default_address_id,
+      user_identifier: c.ref,
       customer: customerItem(deps, c),
     },
   };
@@ -93,9 +119,21 @@ export function registerCustomer(app: Hono, deps: Deps) {
               `INSERT INTO customer (ref, email, password_hash, title, firstname, lastname, company, vat_number, is_company, exclude_vat, express, locale, created_at)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
             )
-            .run(`TMP-${randomToken(8)}`, body.email, passwordHash, body.kind === 'company' ? (body.title === 1 || body.title === 2 ? 3 : body.title) : body.title,
-              body.firstname, body.lastname, body.company ?? null, vatNumber, body.kind === 'company' ? 1 : 0, excludeVat ? 1 : 0, guest ? 1 : 0, body.locale ?? null, now)
-            .lastInsertRowid,
+            .run(
+              `TMP-${randomToken(8)}`,
+              body.email,
+              passwordHash,
+              body.kind === 'company' ? (body.title === 1 || body.title === 2 ? 3 : body.title) : body.title,
+              body.firstname,
+              body.lastname,
+              body.company ?? null,
+              vatNumber,
+              body.kind === 'company' ? 1 : 0,
+              excludeVat ? 1 : 0,
+              guest ? 1 : 0,
+              body.locale ?? null,
+              now,
+            ).lastInsertRowid,
         );
         deps.sql('UPDATE customer SET ref = ? WHERE id = ?').run(`CUS${String(id).padStart(9, '0')}`, id);
         if (body.address) {
@@ -135,9 +173,9 @@ export function registerCustomer(app: Hono, deps: Deps) {
     const c = deps.sql('SELECT id, email, firstname FROM customer WHERE email = ? AND express = 0').get(body.email) as { id: number; email: string; firstname: string } | undefined;
     if (c) {
       const token = randomToken(24);
-      deps.sql('INSERT INTO password_reset (token_hash, customer_id, expires_at) VALUES (?, ?, ?)').run(
-        createHash('sha256').update(token).digest('hex'), c.id, Math.floor(deps.now() / 1000) + RESET_SECONDS,
-      );
+      deps
+        .sql('INSERT INTO password_reset (token_hash, customer_id, expires_at) VALUES (?, ?, ?)')
+        .run(createHash('sha256').update(token).digest('hex'), c.id, Math.floor(deps.now() / 1000) + RESET_SECONDS);
       deps.mail({
         to: c.email,
         subject: 'Passwort zurücksetzen / Password reset',

@@ -10,7 +10,6 @@ import { idParam, route } from '../middleware/route.ts';
 import { PICKUP, activeDeliveries, cartCustomer, loadCart, pickupPossible, postageFor, priceCart } from '../services/cart.ts';
 import { ownOrder } from '../services/order.ts';
 import { pricing } from '../services/pricing.ts';
-import { homeCountriesOfLanguage } from '../services/shops.ts';
 
 export const PICKUP_MODULE_ID = 80;
 
@@ -33,8 +32,12 @@ export function registerDelivery(app: Hono, deps: Deps) {
     // the chosen method and country are remembered for the cart's totals
     if (row.status === 'open') deps.sql('UPDATE cart SET delivery_module_id = ?, country_id = ? WHERE id = ?').run(moduleId, body.country_id, row.id);
     return {
-      status_code: 200 as const, postage_amount: fromCents(postage.netCents), postage_amount_taxed: fromCents(postage.taxedCents), delivery_module_id: moduleId,
-      weight: Math.round(priced.weight * 1000) / 1000, free_shipping: postage.free,
+      status_code: 200 as const,
+      postage_amount: fromCents(postage.netCents),
+      postage_amount_taxed: fromCents(postage.taxedCents),
+      delivery_module_id: moduleId,
+      weight: Math.round(priced.weight * 1000) / 1000,
+      free_shipping: postage.free,
     };
   });
 
@@ -48,13 +51,24 @@ export function registerDelivery(app: Hono, deps: Deps) {
     transaction(deps.db, () => {
       const order = ownOrder(deps, orderId, { id: customerId } as never);
       if (!pickupPossible(order.country_id)) throw new HttpError(400, ERRORS.noPickup);
-      if (order.status !== 'not_paid') throw new HttpError(409, withAddress ? ERRORS.localPickupAddressFailed : ERRORS.invalidData, [{ field: 'order_id', message: `the order is ${order.status}` }]);
+      if (order.status !== 'not_paid')
+        throw new HttpError(409, withAddress ? ERRORS.localPickupAddressFailed : ERRORS.invalidData, [{ field: 'order_id', message: `the order is ${order.status}` }]);
       const total = orderTotal(order.goods_cents, 0, order.discount_cents);
-      deps.sql('UPDATE orders SET local_pickup = 1, delivery_module_id = ?, postage_cents = 0, postage_net_cents = 0, total_cents = ?, updated_at = ? WHERE id = ?')
+      deps
+        .sql('UPDATE orders SET local_pickup = 1, delivery_module_id = ?, postage_cents = 0, postage_net_cents = 0, total_cents = ?, updated_at = ? WHERE id = ?')
         .run(PICKUP_MODULE_ID, total, isoNow(deps), order.id);
       if (withAddress) {
         const delivery = JSON.parse(order.delivery_address) as Record<string, unknown>;
-        const address = { ...delivery, COMPANY: PICKUP.name, ADDRESS1: PICKUP.address1, ADDRESS2: '', ADDRESS3: null, ZIPCODE: PICKUP.zipcode, CITY: PICKUP.city, COUNTRY_ID: PICKUP.country_id };
+        const address = {
+          ...delivery,
+          COMPANY: PICKUP.name,
+          ADDRESS1: PICKUP.address1,
+          ADDRESS2: '',
+          ADDRESS3: null,
+          ZIPCODE: PICKUP.zipcode,
+          CITY: PICKUP.city,
+          COUNTRY_ID: PICKUP.country_id,
+        };
         deps.sql('UPDATE orders SET delivery_address = ? WHERE id = ?').run(JSON.stringify(address), order.id);
       }
     });

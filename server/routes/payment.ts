@@ -15,7 +15,12 @@ import { activePayments, cartCustomer, couponProblem, findCoupon, loadCart, pric
 import { decidePayment, guestInvoicePath, ownOrder, paymentCode, placeOrder, type Decision, type OrderRow } from '../services/order.ts';
 
 const PAY_KEYS: Record<PaymentCode, EndpointKey> = {
-  PayPal: 'payPaypal', GlobalPayments: 'payGlobalPayments', Sofort: 'paySofort', StripePayment: 'payStripe', Nachnahme: 'payNachnahme', Vorkasse: 'payVorkasse',
+  PayPal: 'payPaypal',
+  GlobalPayments: 'payGlobalPayments',
+  Sofort: 'paySofort',
+  StripePayment: 'payStripe',
+  Nachnahme: 'payNachnahme',
+  Vorkasse: 'payVorkasse',
   Klarna: 'payKlarna',
 };
 
@@ -82,9 +87,15 @@ export function registerPayment(app: Hono, deps: Deps) {
       return {
         status_code: 200 as const,
         data: {
-          order_id: order.id, order_ref: order.ref, status: order.status, redirect_url: outcome.redirectUrl,
-          session_id: code === 'StripePayment' && order.payment_token ? `sessionId___${order.payment_token}` : null, total: fromCents(order.total_cents),
-          bank_transfer: code === 'Vorkasse' ? bankTransfer(deps, order) : null, guest_invoice_path: guestInvoicePath(deps, order.ref), repeated: outcome.repeated,
+          order_id: order.id,
+          order_ref: order.ref,
+          status: order.status,
+          redirect_url: outcome.redirectUrl,
+          session_id: code === 'StripePayment' && order.payment_token ? `sessionId___${order.payment_token}` : null,
+          total: fromCents(order.total_cents),
+          bank_transfer: code === 'Vorkasse' ? bankTransfer(deps, order) : null,
+          guest_invoice_path: guestInvoicePath(deps, order.ref),
+          repeated: outcome.repeated,
         },
       };
     });
@@ -145,5 +156,4 @@ ${open ? button('approve', 'Zahlung bestätigen') + button('decline', 'Zahlung a
     const payload = epcPayload({ bic: transfer.bic, name: transfer.name, iban: transfer.iban, amountCents: order.total_cents, reference: order.ref });
     return { status_code: 200 as const, data: { payload, qr: await epcQrDataUrl(payload), bank_transfer: transfer } };
   });
-
 }

@@ -53,8 +53,23 @@ export function insertAddress(deps: Deps, customerId: number, a: AddressData): n
         `INSERT INTO address (customer_id, label, title, firstname, lastname, company, address1, address2, address3, zipcode, city, country_id, state_id, phone, cellphone)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(customerId, a.label, a.title, a.firstname, a.lastname, a.company ?? null, a.address1, a.address2, a.address3 ?? null, a.zipcode.trim(), a.city, a.country_id, a.state_id ?? null, a.phone.trim(), a.cellphone?.trim() || null)
-      .lastInsertRowid,
+      .run(
+        customerId,
+        a.label,
+        a.title,
+        a.firstname,
+        a.lastname,
+        a.company ?? null,
+        a.address1,
+        a.address2,
+        a.address3 ?? null,
+        a.zipcode.trim(),
+        a.city,
+        a.country_id,
+        a.state_id ?? null,
+        a.phone.trim(),
+        a.cellphone?.trim() || null,
+      ).lastInsertRowid,
   );
 }
 
@@ -72,9 +87,24 @@ export function stateTitle(deps: Deps, stateId: number | null, locale: string): 
 export function addressItem(deps: Deps, a: AddressRow, defaultId: number | null): AddressItem {
   const locale = countryLocale(a.country_id);
   return {
-    ID: a.id, CUSTOMER_ID: a.customer_id, LABEL: a.label, TITLE: a.title, FIRSTNAME: a.firstname, LASTNAME: a.lastname, COMPANY: a.company,
-    ADDRESS1: a.address1, ADDRESS2: a.address2, ADDRESS3: a.address3, ZIPCODE: a.zipcode, CITY: a.city, COUNTRY_ID: a.country_id,
-    COUNTRY_TITLE: countryTitle(deps, a.country_id, locale), STATE_ID: a.state_id, STATE_TITLE: stateTitle(deps, a.state_id, locale), PHONE: a.phone,
-    CELLPHONE: a.cellphone, IS_DEFAULT: a.id === defaultId,
+    ID: a.id,
+    CUSTOMER_ID: a.customer_id,
+    LABEL: a.label,
+    TITLE: a.title,
+    FIRSTNAME: a.firstname,
+    LASTNAME: a.lastname,
+    COMPANY: a.company,
+    ADDRESS1: a.address1,
+    ADDRESS2: a.address2,
+    ADDRESS3: a.address3,
+    ZIPCODE: a.zipcode,
+    CITY: a.city,
+    COUNTRY_ID: a.country_id,
+    COUNTRY_TITLE: countryTitle(deps, a.country_id, locale),
+    STATE_ID: a.state_id,
+    STATE_TITLE: stateTitle(deps, a.state_id, locale),
+    PHONE: a.phone,
+    CELLPHONE: a.cellphone,
+    IS_DEFAULT: a.id === defaultId,
   };
 }

@@ -52,9 +52,7 @@ interface PseRow {
 }
 
 function pseForCart(deps: Deps, pseId: number): PseRow {
-  const row = deps.sql('SELECT s.id, s.product_id, s.quantity, p.quantity_step FROM pse s JOIN product p ON p.id = s.product_id WHERE s.id = ?').get(pseId) as
-    | PseRow
-    | undefined;
+  const row = deps.sql('SELECT s.id, s.product_id, s.quantity, p.quantity_step FROM pse s JOIN product p ON p.id = s.product_id WHERE s.id = ?').get(pseId) as PseRow | undefined;
   if (!row) throw new HttpError(404, ERRORS.productNotFound);
   return row;
 }
@@ -74,15 +72,18 @@ export function setCountry(deps: Deps, row: CartRow, countryId: number | undefin
   return { ...row, country_id: countryId };
 }
 
-
 /** Adds a variant (creates the cart when no id is given); the quantity goes up to the product's step. */
 export function addToCart(deps: Deps, body: z.output<typeof CartAddRequest>, customer: CustomerRow | null) {
   const countryId = checkCountry(deps, body.country_id);
   const add = body.thelia_cart_add;
   return transaction(deps.db, () => {
-    const cart = body['thelia.cart_id'] !== undefined ? setCountry(deps, loadCart(deps, body['thelia.cart_id'], customer, { forUpdate: true }), countryId) : createCart(deps, customer, countryId);
+    const cart =
+      body['thelia.cart_id'] !== undefined
+        ? setCountry(deps, loadCart(deps, body['thelia.cart_id'], customer, { forUpdate: true }), countryId)
+        : createCart(deps, customer, countryId);
     const pse = pseForCart(deps, add.product_sale_elements_id);
-    if (add.product !== undefined && add.product !== pse.product_id) throw new HttpError(400, ERRORS.invalidData, [{ field: 'thelia_cart_add.product', message: 'does not match the variant' }]);
+    if (add.product !== undefined && add.product !== pse.product_id)
+      throw new HttpError(400, ERRORS.invalidData, [{ field: 'thelia_cart_add.product', message: 'does not match the variant' }]);
     const existing = deps.sql('SELECT id, quantity FROM cart_item WHERE cart_id = ? AND pse_id = ?').get(cart.id, pse.id) as { id: number; quantity: number } | undefined;
     const wanted = add.append && existing ? existing.quantity + add.quantity : add.quantity;
     const quantity = stepped(wanted, pse.quantity_step);
@@ -108,8 +109,7 @@ export function updateCartItem(deps: Deps, body: z.output<typeof CartUpdateReque
       | { id: number; pse_id: number; quantity: number }
       | undefined;
     if (!item) throw new HttpError(404, ERRORS.cartItemNotFound);
-    const wanted =
-      body.quantity ?? (body.action === 'decrease' ? item.quantity - body.count! : body.action === 'increase' ? item.quantity + body.count! : body.count!);
+    const wanted = body.quantity ?? (body.action === 'decrease' ? item.quantity - body.count! : body.action === 'increase' ? item.quantity + body.count! : body.count!);
     if (wanted <= 0) {
       deps.sql('DELETE FROM cart_item WHERE id = ?').run(item.id);
     } else {

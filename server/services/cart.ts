@@ -89,7 +89,6 @@ export interface PricedCart {
 /** Heavier carts than a parcel service takes go by freight forwarder, like freight goods. */
 export const PARCEL_MAX_KG = 31.5;
 
-
 /**
  * The cart, if the caller may use it: an anonymous cart (random, unguessable id) is open to
  * whoever holds the id; a customer's cart only to that customer's token. Anything else is
@@ -152,15 +151,15 @@ export function postageFor(
   const none: PostageResult = { available: false, netCents: 0, taxedCents: 0, free: false };
   const freight = cart.hasFreight || cart.weight > PARCEL_MAX_KG;
   const module = deps.sql('SELECT id, kind, active FROM delivery_module WHERE id = ?').get(moduleId) as { id: number; kind: string; active: number } | undefined;
-  if (!module || !module.active) return none;
+  if (!module?.active) return none;
   // local pickup: free, and only where the shop has its pickup point (spec §2 footer: 'No pickup possible!' outside Romania)
   if (module.kind === 'pickup') return pickupPossible(countryId) ? { available: true, netCents: 0, taxedCents: 0, free: false } : none;
   // freight goods go only by freight forwarder (or pickup); parcels never by freight forwarder
   if (freight && module.kind !== 'freight' && module.kind !== 'pickup') return none;
   if (!freight && module.kind === 'freight') return none;
-  const row = deps
-    .sql('SELECT price FROM postage WHERE module_id = ? AND country_id = ? AND max_weight >= ? ORDER BY max_weight LIMIT 1')
-    .get(moduleId, countryId, cart.weight) as { price: string } | undefined;
+  const row = deps.sql('SELECT price FROM postage WHERE module_id = ? AND country_id = ? AND max_weight >= ? ORDER BY max_weight LIMIT 1').get(moduleId, countryId, cart.weight) as
+    | { price: string }
+    | undefined;
   if (!row) return none;
   const free = module.kind === 'parcel' && deps.config.freeShippingCents > 0 && cart.goodsCents >= deps.config.freeShippingCents;
   if (free) return { available: true, netCents: 0, taxedCents: 0, free: true };
@@ -189,7 +188,7 @@ export function couponEmail(email: string): string {
  * customer record, and registering again makes another, but the address stays the same.
  */
 export function couponProblem(deps: Deps, coupon: CouponRow | undefined, goodsCents: number, email: string | null): string | null {
-  if (!coupon || !coupon.active) return ERRORS.couponNotFound;
+  if (!coupon?.active) return ERRORS.couponNotFound;
   if (coupon.expires_at && Date.parse(coupon.expires_at) <= deps.now()) return ERRORS.couponExpired;
   if (goodsCents < coupon.min_amount_cents) return ERRORS.couponMinimum;
   if (email !== null && coupon.per_customer_once && deps.sql('SELECT 1 FROM coupon_usage WHERE code = ? AND email = ?').get(coupon.code, couponEmail(email)))
@@ -201,7 +200,12 @@ export function findCoupon(deps: Deps, code: string): CouponRow | undefined {
   return deps.sql('SELECT * FROM coupon WHERE code = ?').get(code) as CouponRow | undefined;
 }
 
-export function priceCart(deps: Deps, row: CartRow, owner: CustomerRow | null, options: { countryId?: number; deliveryModuleId?: number; couponCode?: string | null } = {}): PricedCart {
+export function priceCart(
+  deps: Deps,
+  row: CartRow,
+  owner: CustomerRow | null,
+  options: { countryId?: number; deliveryModuleId?: number; couponCode?: string | null } = {},
+): PricedCart {
   const countryId = options.countryId ?? row.country_id;
   const vatExcluded = vatExcludedFor(deps, owner, countryId);
   const locale = countryLocale(countryId);
@@ -231,18 +235,51 @@ export function priceCart(deps: Deps, row: CartRow, owner: CustomerRow | null, o
     hasFreight ||= r.freight === 1;
     const title = pickTitle(r.titles, locale);
     lines.push({
-      itemId: r.item_id, pseId: r.pse_id, productId: r.product_id, ref: r.pse_ref, title, quantity: r.quantity, unitCents, unitNetCents,
-      totalCents, vatPercent: vat, weight: r.weight, freight: r.freight === 1, undeliverable, stock: r.stock,
+      itemId: r.item_id,
+      pseId: r.pse_id,
+      productId: r.product_id,
+      ref: r.pse_ref,
+      title,
+      quantity: r.quantity,
+      unitCents,
+      unitNetCents,
+      totalCents,
+      vatPercent: vat,
+      weight: r.weight,
+      freight: r.freight === 1,
+      undeliverable,
+      stock: r.stock,
     });
     const urls = JSON.parse(r.urls) as Record<string, string>;
     const pseUrls = JSON.parse(r.pse_urls) as Record<string, string>;
     items.push({
-      id: r.item_id, cartItemId: r.item_id, cartId: row.id, PRODUCT_SALE_ELEMENT: r.pse_id, PRODUCT_ID: r.product_id, quantity: r.quantity,
-      quantityStep: r.quantity_step, price: fromCents(unitCents), REF: r.pse_ref, TITLE: title, URL: sitePathOf(urls[locale]), PSE_URL: sitePathOf(pseUrls[locale] ?? urls[locale]),
-      IMAGE: r.image ? sitePathOf(r.image) : null, PRICE: fromCents(priceCents(price, { taxes: [] })), PROMO_PRICE: fromCents(priceCents(promoPrice, { taxes: [] })), IS_PROMO: r.promo ? 1 : 0,
-      DEFAULT_CATEGORY: r.default_category, brand_name: r.brand_titles ? pickTitle(r.brand_titles, locale) : null, category: categories,
-      TAXED_PRICE: fromCents(taxedPrice), BEST_TAXED_PRICE: fromCents(r.promo ? Math.min(taxedPrice, taxedPromo) : taxedPrice), TOTAL: fromCents(totalCents),
-      VAT_PERCENT: vat, stock: r.stock, weight: r.weight, freight: r.freight === 1, undeliverable,
+      id: r.item_id,
+      cartItemId: r.item_id,
+      cartId: row.id,
+      PRODUCT_SALE_ELEMENT: r.pse_id,
+      PRODUCT_ID: r.product_id,
+      quantity: r.quantity,
+      quantityStep: r.quantity_step,
+      price: fromCents(unitCents),
+      REF: r.pse_ref,
+      TITLE: title,
+      URL: sitePathOf(urls[locale]),
+      PSE_URL: sitePathOf(pseUrls[locale] ?? urls[locale]),
+      IMAGE: r.image ? sitePathOf(r.image) : null,
+      PRICE: fromCents(priceCents(price, { taxes: [] })),
+      PROMO_PRICE: fromCents(priceCents(promoPrice, { taxes: [] })),
+      IS_PROMO: r.promo ? 1 : 0,
+      DEFAULT_CATEGORY: r.default_category,
+      brand_name: r.brand_titles ? pickTitle(r.brand_titles, locale) : null,
+      category: categories,
+      TAXED_PRICE: fromCents(taxedPrice),
+      BEST_TAXED_PRICE: fromCents(r.promo ? Math.min(taxedPrice, taxedPromo) : taxedPrice),
+      TOTAL: fromCents(totalCents),
+      VAT_PERCENT: vat,
+      stock: r.stock,
+      weight: r.weight,
+      freight: r.freight === 1,
+      undeliverable,
     });
   }
   const couponCode = options.couponCode === undefined ? row.coupon_code : options.couponCode;
@@ -261,24 +298,49 @@ export function priceCart(deps: Deps, row: CartRow, owner: CustomerRow | null, o
   const totalCents = orderTotal(goodsCents, shipmentCents, discountCents);
   const totalItems = items.reduce((n, i) => n + i.quantity, 0);
   const cart: Cart = {
-    cartId: row.id, customer_id: row.customer_id, country_id: countryId, currency: row.currency, vatExcluded,
-    coupon_code: couponValid ? couponCode! : null, totalItems, totalValue: fromCents(goodsCents),
+    cartId: row.id,
+    customer_id: row.customer_id,
+    country_id: countryId,
+    currency: row.currency,
+    vatExcluded,
+    coupon_code: couponValid ? couponCode! : null,
+    totalItems,
+    totalValue: fromCents(goodsCents),
     totals: {
-      goods: fromCents(goodsCents), goodsNet: fromCents(goodsNetCents), vat: fromCents(goodsCents - goodsNetCents), discount: fromCents(discountCents),
-      shipment: fromCents(shipmentCents), total: fromCents(totalCents),
+      goods: fromCents(goodsCents),
+      goodsNet: fromCents(goodsNetCents),
+      vat: fromCents(goodsCents - goodsNetCents),
+      discount: fromCents(discountCents),
+      shipment: fromCents(shipmentCents),
+      total: fromCents(totalCents),
     },
     items,
   };
   return {
-    row, cart, lines, goodsCents, goodsNetCents, discountCents, couponValid, shipmentCents, shipmentNetCents: postage?.available ? postage.netCents : 0,
-    totalCents, weight, hasFreight: hasFreight || weight > PARCEL_MAX_KG, vatExcluded,
+    row,
+    cart,
+    lines,
+    goodsCents,
+    goodsNetCents,
+    discountCents,
+    couponValid,
+    shipmentCents,
+    shipmentNetCents: postage?.available ? postage.netCents : 0,
+    totalCents,
+    weight,
+    hasFreight: hasFreight || weight > PARCEL_MAX_KG,
+    vatExcluded,
   };
 }
 
 /** Delivery methods for a priced cart, by position, with their postage (spec §4: 77 default). */
 export function activeDeliveries(deps: Deps, priced: PricedCart, countryId: number): DeliveryMethod[] {
   const modules = deps.sql('SELECT id, code, title, position, kind FROM delivery_module WHERE active = 1 ORDER BY position').all() as {
-    id: number; code: string; title: string; position: number; kind: DeliveryMethod['kind'];
+    id: number;
+    code: string;
+    title: string;
+    position: number;
+    kind: DeliveryMethod['kind'];
   }[];
   const out: DeliveryMethod[] = [];
   for (const m of modules) {
@@ -300,7 +362,10 @@ export function isRedirecting(code: PaymentCode): boolean {
  */
 export function activePayments(deps: Deps, priced: PricedCart, countryId: number, owner: CustomerRow | null): PaymentMethod[] {
   const rows = deps.sql('SELECT id, code, title, position FROM payment_module WHERE active = 1 ORDER BY position').all() as {
-    id: number; code: PaymentCode; title: string; position: number;
+    id: number;
+    code: PaymentCode;
+    title: string;
+    position: number;
   }[];
   // the German-language shops' countries (src/shops/*.json): Germany and Austria
   const dach = homeCountriesOfLanguage('de').includes(countryId);

@@ -38,7 +38,8 @@ function log(deps: Deps, action: string, target: string, detail: unknown) {
 
 const closed = (o: OrderRow) => o.status === 'canceled' || o.status === 'payment_error';
 /** May go out: paid (or further), or cash on delivery (Nachnahme), which is paid at the door. */
-const shippable = (deps: Deps, o: OrderRow) => o.status === 'paid' || o.status === 'processing' || o.status === 'sent' || (o.status === 'not_paid' && paymentCode(deps, o.payment_module_id) === 'Nachnahme');
+const shippable = (deps: Deps, o: OrderRow) =>
+  o.status === 'paid' || o.status === 'processing' || o.status === 'sent' || (o.status === 'not_paid' && paymentCode(deps, o.payment_module_id) === 'Nachnahme');
 
 function conflict(message: string, o: OrderRow) {
   return new HttpError(409, message, [{ field: 'order', message: `${o.ref} is ${o.status}` }]);
@@ -86,7 +87,9 @@ export function markShipped(deps: Deps, key: string | undefined, tracking: strin
     if (!shippable(deps, o)) throw conflict(ERRORS.orderNotPaidYet, o);
     if (tracking !== undefined) checkTracking(deps, o);
     const now = isoNow(deps);
-    deps.sql(`UPDATE orders SET status = 'sent', shipped_at = ?, tracking_number = COALESCE(?, tracking_number), updated_at = ? WHERE id = ?`).run(now, tracking ?? null, now, o.id);
+    deps
+      .sql(`UPDATE orders SET status = 'sent', shipped_at = ?, tracking_number = COALESCE(?, tracking_number), updated_at = ? WHERE id = ?`)
+      .run(now, tracking ?? null, now, o.id);
     log(deps, 'order.shipped', o.ref, { tracking_number: tracking ?? null });
     return findOrder(deps, { id: o.id });
   });

@@ -31,8 +31,12 @@ export function pickTitle(json: string | null | undefined, locale: string): stri
  * shop is the one the customer registered with (its locale), the VAT number the one checked at
  * registration.
  */
-export function vatExcludedFor(deps: Deps, customer: Pick<CustomerRow, 'is_company' | 'exclude_vat' | 'vat_number' | 'locale'> | null | undefined, deliveryCountryId: number): boolean {
-  if (!customer || customer.is_company !== 1 || customer.exclude_vat !== 1) return false;
+export function vatExcludedFor(
+  deps: Deps,
+  customer: Pick<CustomerRow, 'is_company' | 'exclude_vat' | 'vat_number' | 'locale'> | null | undefined,
+  deliveryCountryId: number,
+): boolean {
+  if (customer?.is_company !== 1 || customer.exclude_vat !== 1) return false;
   return excludesVat({
     isCompany: true,
     requested: true,

@@ -28,5 +28,7 @@ export function shopCountryIso(shop: ShopConfig): string | undefined {
 
 /** Home countries of the shops in a language ('de' -> Germany and Austria). */
 export function homeCountriesOfLanguage(language: 'de' | 'ro'): number[] {
-  return all().filter((s) => s.language === language).map((s) => s.countryId);
+  return all()
+    .filter((s) => s.language === language)
+    .map((s) => s.countryId);
 }

@@ -186,17 +186,19 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
     return true;
   };
   const onFault = (f: Fault) => fault(f);
-  const batch = <T>(fn: () => Promise<T>) => async () => {
-    db.exec('BEGIN');
-    try {
-      const result = await fn();
-      db.exec('COMMIT');
-      return result;
-    } catch (error) {
-      db.exec('ROLLBACK');
-      throw error;
-    }
-  };
+  const batch =
+    <T>(fn: () => Promise<T>) =>
+    async () => {
+      db.exec('BEGIN');
+      try {
+        const result = await fn();
+        db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        db.exec('ROLLBACK');
+        throw error;
+      }
+    };
 
   // --- categories, brands, folders, contents: small sets, ids kept for reference checks ----
   const categoryIds = new Set<number>();
@@ -206,8 +208,15 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
     for await (const c of ex.stream('categories', onFault)) {
       if (!claim(c.url[L]!, 'category', c.id, STREAMS.categories.file, undefined)) continue;
       const model: CategoryModel = {
-        id: c.id, parent: c.parent, visible: c.visible, position: c.position, url: pathOf(c.url[L]!), urls: c.url,
-        ...texts(c.i18n), images: c.images.map(image), contentIds: c.contents,
+        id: c.id,
+        parent: c.parent,
+        visible: c.visible,
+        position: c.position,
+        url: pathOf(c.url[L]!),
+        urls: c.url,
+        ...texts(c.i18n),
+        images: c.images.map(image),
+        contentIds: c.contents,
       };
       insert.run(c.id, c.parent, c.visible ? 1 : 0, c.position, JSON.stringify(model));
       categoryIds.add(c.id);
@@ -248,8 +257,16 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
       const t = texts(c.i18n);
       const defaultFolder = c.folders.find((f) => f.default)?.id ?? c.folders[0]?.id ?? null;
       const model: ContentModel = {
-        id: c.id, position: c.position, url: pathOf(c.url[L]!), urls: c.url, ...t, defaultFolderId: defaultFolder,
-        images: c.images.map(image), documents: c.documents.map(documentOf), listing: parseListing(t.postscriptum), createdAt: c.createdAt,
+        id: c.id,
+        position: c.position,
+        url: pathOf(c.url[L]!),
+        urls: c.url,
+        ...t,
+        defaultFolderId: defaultFolder,
+        images: c.images.map(image),
+        documents: c.documents.map(documentOf),
+        listing: parseListing(t.postscriptum),
+        createdAt: c.createdAt,
       };
       insert.run(c.id, defaultFolder, c.position, c.createdAt ?? null, JSON.stringify(model));
       contentIds.add(c.id);
@@ -262,7 +279,9 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   const currency = shop.currency.code;
   const zeroVat = new Set(shop.zeroVatCategories);
   const shopCountries = modeCountries(shop);
-  const insertProduct = db.prepare('INSERT INTO product (id, ref, brand_id, default_category, title, sellable, sales, created_at, price, card, data, facets) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const insertProduct = db.prepare(
+    'INSERT INTO product (id, ref, brand_id, default_category, title, sellable, sales, created_at, price, card, data, facets) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
   const insertPC = db.prepare('INSERT OR IGNORE INTO product_category VALUES (?, ?, ?)');
   const insertLink = db.prepare('INSERT INTO product_link VALUES (?, ?, ?, ?)');
   const productsFile = STREAMS.products.file;
@@ -300,8 +319,16 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
     const variants: VariantModel[] = p.variants.map((v) => {
       const net = v.prices[currency]!;
       return {
-        id: v.id, ref: v.ref, ean: v.ean, isDefault: v.isDefault, quantity: v.quantity, promo: v.promo, newness: v.newness, weight: v.weight,
-        url: v.url[L] ? pathOf(v.url[L]!) : null, urls: v.url,
+        id: v.id,
+        ref: v.ref,
+        ean: v.ean,
+        isDefault: v.isDefault,
+        quantity: v.quantity,
+        promo: v.promo,
+        newness: v.newness,
+        weight: v.weight,
+        url: v.url[L] ? pathOf(v.url[L]!) : null,
+        urls: v.url,
         attributes: v.attributes.map((a) => ({ attributeId: a.attributeId, kind: a.kind, name: a.attribute[L] ?? '', valueId: a.valueId, value: a.value[L] ?? '', hex: a.hex })),
         prices: {
           net,
@@ -311,7 +338,9 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
             listPrice: net.listPrice === undefined ? undefined : priceCents(net.listPrice, { taxes }),
           },
         },
-        imageIds: v.images, deliveryDelay: v.deliveryDelay, fulfilment: v.fulfilment,
+        imageIds: v.images,
+        deliveryDelay: v.deliveryDelay,
+        fulfilment: v.fulfilment,
       };
     });
     const main = variants.find((v) => v.isDefault) ?? variants[0]!;
@@ -325,11 +354,23 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
       if (v.url && !claim(v.url.slice(1), 'variant', v.id, productsFile, undefined, p.id)) v.url = null;
     }
     const model: ProductModel = {
-      id: p.id, ref: p.ref, url: pathOf(p.url[L]!), urls: p.url, brandId, taxRuleId: p.taxRuleId, defaultCategoryId: defaultLink.id,
-      categoryIds: links.map((c) => c.id), sellable, ...texts(p.i18n), variants,
+      id: p.id,
+      ref: p.ref,
+      url: pathOf(p.url[L]!),
+      urls: p.url,
+      brandId,
+      taxRuleId: p.taxRuleId,
+      defaultCategoryId: defaultLink.id,
+      categoryIds: links.map((c) => c.id),
+      sellable,
+      ...texts(p.i18n),
+      variants,
       features: p.features.map((f) => ({ featureId: f.featureId, title: f.title[L] ?? '', values: f.values.map((v) => v.title[L] ?? '').filter(Boolean) })),
-      images: p.images.map((i) => ({ id: i.id, ...image(i) })), documents: p.documents.map(documentOf),
-      accessoryIds: p.accessories, contentIds: p.contents.filter((id) => contentIds.has(id)), createdAt: p.createdAt,
+      images: p.images.map((i) => ({ id: i.id, ...image(i) })),
+      documents: p.documents.map(documentOf),
+      accessoryIds: p.accessories,
+      contentIds: p.contents.filter((id) => contentIds.has(id)),
+      createdAt: p.createdAt,
       module: { ...p.module, keywords: p.module.keywords?.[L] },
     };
     for (const id of p.contents) {
@@ -337,8 +378,14 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
     }
     const shown = shownPrice(main.prices.gross, main.promo);
     const card: ProductCard = {
-      id: p.id, title: model.title, url: model.url, brandId, image: model.images[0] ? image(p.images[0]!) : null,
-      price: shown.price, crossedOut: shown.crossedOut, inStock: variants.some((v) => v.quantity > 0),
+      id: p.id,
+      title: model.title,
+      url: model.url,
+      brandId,
+      image: model.images[0] ? image(p.images[0]!) : null,
+      price: shown.price,
+      crossedOut: shown.crossedOut,
+      inStock: variants.some((v) => v.quantity > 0),
       ...(variants.length === 1 ? { pse: variants[0]!.id } : {}),
       ...((p.module.quantityStep ?? 1) > 1 ? { step: p.module.quantityStep } : {}),
       modes: encodeModes(main.prices.net, main.promo, modeTaxes(rule, shopCountries, zeroRated ? shop.countryId : null)),
@@ -349,8 +396,18 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
       features: model.features.flatMap((f) => f.values.map((v) => [f.featureId, f.title, v] as [number, string, string])),
     };
     insertProduct.run(
-      p.id, p.ref, brandId, defaultLink.id, model.title, 1, p.module.salesCount ?? 0, p.createdAt, shown.price,
-      JSON.stringify(card), JSON.stringify(model), JSON.stringify(facets),
+      p.id,
+      p.ref,
+      brandId,
+      defaultLink.id,
+      model.title,
+      1,
+      p.module.salesCount ?? 0,
+      p.createdAt,
+      shown.price,
+      JSON.stringify(card),
+      JSON.stringify(model),
+      JSON.stringify(facets),
     );
     for (const c of links) insertPC.run(c.id, p.id, c.position);
     p.accessories.forEach((id, i) => insertLink.run(p.id, 'accessory', id, i));
@@ -364,7 +421,13 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
     .prepare("SELECT l.product_id, l.target_id FROM product_link l LEFT JOIN product p ON p.id = l.target_id WHERE l.kind = 'accessory' AND p.id IS NULL")
     .all() as { product_id: number; target_id: number }[];
   for (const d of dangling) {
-    fault({ severity: 'skip', file: productsFile, id: d.product_id, field: 'accessories', reason: `product ${d.target_id} is not shown (missing, hidden or without price); the link is dropped` });
+    fault({
+      severity: 'skip',
+      file: productsFile,
+      id: d.product_id,
+      field: 'accessories',
+      reason: `product ${d.target_id} is not shown (missing, hidden or without price); the link is dropped`,
+    });
   }
   db.exec("DELETE FROM product_link WHERE kind = 'accessory' AND target_id NOT IN (SELECT id FROM product)");
 
@@ -387,7 +450,13 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   db.exec('BEGIN');
   for (const node of tree.byId.values()) updateCategory.run(node.depth, node.ownCount, node.count, node.id);
   for (const id of tree.orphans) {
-    fault({ severity: 'skip', file: STREAMS.categories.file, id, field: 'parent', reason: 'its parent is not in the export (or the parents form a loop); the category is left out of the tree' });
+    fault({
+      severity: 'skip',
+      file: STREAMS.categories.file,
+      id,
+      field: 'parent',
+      reason: 'its parent is not in the export (or the parents form a loop); the category is left out of the tree',
+    });
     db.prepare('UPDATE category SET depth = -1, own_count = 0, count = 0 WHERE id = ?').run(id);
   }
   db.exec('COMMIT');

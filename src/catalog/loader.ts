@@ -36,7 +36,9 @@ export function catalogLoader({ shop, exportDir, strict = false }: { shop: ShopC
       if (strict && faults.length) throw new Error(`${faults.length} faults in the export and CATALOG_STRICT is set`);
       logger.info(
         `${result.rebuilt ? 'indexed' : 'reused index of'} ${exportDir} for ${shop.code} in ${Math.round(performance.now() - started)} ms: ` +
-          Object.entries(stats).map(([k, v]) => `${k} ${v}`).join(', '),
+          Object.entries(stats)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', '),
       );
       logger.info(result.rebuilt ? `changes: ${describeChanges(result.changes)}` : 'changes: the export is unchanged since the last index');
       store.clear();

@@ -123,7 +123,14 @@ export function computePageKeys(db: DatabaseSync, shop: ShopConfig, meta: { taxR
     const model = JSON.parse(c) as ContentModel;
     return `${id}:${model.title}:${model.url}`;
   });
-  const global = hashOf(`v${KEYS_VERSION}`, JSON.stringify(shop), JSON.stringify(meta.taxRules), JSON.stringify(meta.countries), JSON.stringify(meta.currencies), chrome.join('\n'));
+  const global = hashOf(
+    `v${KEYS_VERSION}`,
+    JSON.stringify(shop),
+    JSON.stringify(meta.taxRules),
+    JSON.stringify(meta.countries),
+    JSON.stringify(meta.currencies),
+    chrome.join('\n'),
+  );
 
   // --- the category tree ----------------------------------------------------------------------
   const categories = all<{ id: number; parent: number; visible: number; position: number; depth: number; count: number; data: string }>(
@@ -172,7 +179,13 @@ export function computePageKeys(db: DatabaseSync, shop: ShopConfig, meta: { taxR
   const cardFp = new Map<number, string>();
   const fps: [string, number][] = [];
   for (const p of db.prepare('SELECT id, brand_id, sales, created_at, card, facets, data FROM product ORDER BY id').iterate() as Iterable<{
-    id: number; brand_id: number | null; sales: number; created_at: string; card: string; facets: string; data: string;
+    id: number;
+    brand_id: number | null;
+    sales: number;
+    created_at: string;
+    card: string;
+    facets: string;
+    data: string;
   }>) {
     const card = JSON.parse(p.card) as ProductCard;
     const facets = JSON.parse(p.facets) as { promo: boolean; newness: boolean };
@@ -181,7 +194,13 @@ export function computePageKeys(db: DatabaseSync, shop: ShopConfig, meta: { taxR
     const cardPrint = hashOf(p.card, media.of(card.image));
     cardFp.set(p.id, cardPrint);
     rows.push({
-      id: p.id, brandId: p.brand_id, sales: p.sales, promo: facets.promo, newness: facets.newness, crossedOut: card.crossedOut !== null, within,
+      id: p.id,
+      brandId: p.brand_id,
+      sales: p.sales,
+      promo: facets.promo,
+      newness: facets.newness,
+      crossedOut: card.crossedOut !== null,
+      within,
       listed: hashOf(cardPrint, p.sales, p.created_at, p.facets, own.join(',')),
     });
     fps.push([hashOf(p.data, p.card, p.facets, p.sales, own.join(',')), p.id]);
@@ -214,7 +233,11 @@ export function computePageKeys(db: DatabaseSync, shop: ShopConfig, meta: { taxR
     }
   }
   const everyProduct = digest(allProducts);
-  const brandTitles = (ids: Set<number>) => [...ids].sort((a, b) => a - b).map((id) => `${id}:${brands.get(id)?.title ?? ''}`).join('|');
+  const brandTitles = (ids: Set<number>) =>
+    [...ids]
+      .sort((a, b) => a - b)
+      .map((id) => `${id}:${brands.get(id)?.title ?? ''}`)
+      .join('|');
   const listingHash = (ref: ListingRef, subs: string) => {
     const l = listings.get(listingKey(ref));
     return hashOf(global, shape, subs, l ? digest(l.hash.copy()) : 'empty', l ? brandTitles(l.brands) : '');
@@ -246,19 +269,34 @@ export function computePageKeys(db: DatabaseSync, shop: ShopConfig, meta: { taxR
     const row = products.get(id) as { data: string } | undefined;
     if (!row) return 'missing';
     const p = JSON.parse(row.data) as ProductModel;
-    const accessories = (accessoriesOf.all(id) as { target_id: number }[])
-      .map((a) => cardFp.get(a.target_id) ?? '-');
+    const accessories = (accessoriesOf.all(id) as { target_id: number }[]).map((a) => cardFp.get(a.target_id) ?? '-');
     const brand = p.brandId === null ? '-' : (brands.get(p.brandId)?.data ?? '-');
     key = hashOf(
-      global, 'product', row.data, trailOf(p.defaultCategoryId), brand, accessories.join('|'),
-      p.contentIds.map((c) => contents.get(c) ?? '-').join('|'), p.images.map((i) => media.of(i)).join('|'),
+      global,
+      'product',
+      row.data,
+      trailOf(p.defaultCategoryId),
+      brand,
+      accessories.join('|'),
+      p.contentIds.map((c) => contents.get(c) ?? '-').join('|'),
+      p.images.map((i) => media.of(i)).join('|'),
     );
     productKeys.set(id, key);
     return key;
   };
-  const folders = all<{ data: string }>('SELECT data FROM folder ORDER BY id').map((f) => f.data).join('\n');
+  const folders = all<{ data: string }>('SELECT data FROM folder ORDER BY id')
+    .map((f) => f.data)
+    .join('\n');
   const contentImages = (c: ContentModel) => c.images.map((i) => media.of(i)).join('|');
-  const editorial = hashOf(global, 'editorial', folders, [...contents.entries()].sort((a, b) => a[0] - b[0]).map(([, d]) => `${d}${contentImages(JSON.parse(d) as ContentModel)}`).join('\n'));
+  const editorial = hashOf(
+    global,
+    'editorial',
+    folders,
+    [...contents.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([, d]) => `${d}${contentImages(JSON.parse(d) as ContentModel)}`)
+      .join('\n'),
+  );
 
   db.exec('BEGIN');
   for (const r of all<{ path: string; kind: string; id: number; product_id: number | null }>('SELECT path, kind, id, product_id FROM route')) {
@@ -283,9 +321,7 @@ export function computePageKeys(db: DatabaseSync, shop: ShopConfig, meta: { taxR
       }
       case 'content': {
         const c = JSON.parse(contents.get(r.id)!) as ContentModel;
-        const listing = c.listing
-          ? storeListing({ kind: 'content', id: r.id, ...c.listing }, c.listing.categoryId === null ? roots : childrenOf(c.listing.categoryId))
-          : '';
+        const listing = c.listing ? storeListing({ kind: 'content', id: r.id, ...c.listing }, c.listing.categoryId === null ? roots : childrenOf(c.listing.categoryId)) : '';
         key = hashOf(editorial, listing);
         break;
       }

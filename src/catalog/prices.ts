@@ -137,10 +137,7 @@ export function formatMoney(cents: number, { symbol, format = '%n %s', locale }:
  */
 export function couponDiscountCents(goodsCents: number, coupon: { type: 'percent' | 'amount'; amount: string }): number {
   if (goodsCents <= 0) return 0;
-  const discount =
-    coupon.type === 'percent'
-      ? microsToCents(percentOf(BigInt(goodsCents) * 10_000n, toMicros(coupon.amount)))
-      : microsToCents(toMicros(coupon.amount));
+  const discount = coupon.type === 'percent' ? microsToCents(percentOf(BigInt(goodsCents) * 10_000n, toMicros(coupon.amount))) : microsToCents(toMicros(coupon.amount));
   return Math.min(goodsCents, Math.max(0, discount));
 }
 

@@ -8,7 +8,10 @@ import { editorHtmlToText } from './sanitize.ts';
 
 /** JSON for a <script type="application/ld+json">: `<` escaped so no content can end the script. */
 export function jsonLd(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export const absolute = (path: string, origin: string) => new URL(path, origin).href;

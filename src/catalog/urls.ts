@@ -31,11 +31,7 @@ export interface RedirectInput {
  * A rule whose chain loops, or ends at a URL no page has, is dropped and reported; a rule whose
  * source is itself a live page is dropped too (it would hide that page).
  */
-export function collapseRedirects(
-  rules: Iterable<RedirectInput>,
-  isLive: (url: string) => boolean,
-  file = 'redirects.ndjson',
-): { rules: Map<string, string>; faults: Fault[] } {
+export function collapseRedirects(rules: Iterable<RedirectInput>, isLive: (url: string) => boolean, file = 'redirects.ndjson'): { rules: Map<string, string>; faults: Fault[] } {
   const next = new Map<string, RedirectInput>();
   const faults: Fault[] = [];
   for (const rule of rules) {

@@ -10,10 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { Catalog } from '../catalog/catalog.ts';
 
 export function redirectRules(catalog: Catalog): string[] {
-  return [
-    ...catalog.productUrls().map(({ id, url }) => `/product/${id} ${url} 301`),
-    ...catalog.redirects().map(({ from, to }) => `${from} ${to} 301`),
-  ];
+  return [...catalog.productUrls().map(({ id, url }) => `/product/${id} ${url} 301`), ...catalog.redirects().map(({ from, to }) => `${from} ${to} 301`)];
 }
 
 export function catalogFiles({ exportDir }: { shop: string; exportDir: string }): AstroIntegration {

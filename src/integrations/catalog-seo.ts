@@ -15,11 +15,7 @@ import { getShop, originOf, type ShopCode } from '../shops/index.ts';
 
 export function sitemapEntries(catalog: Catalog, origin: string): SitemapEntry[] {
   const url = (path: string) => new URL(path, origin).href;
-  return [
-    { loc: url('/') },
-    ...GRID_TYPES.map((type) => ({ loc: url(`/shop-grid-standard/${type}`) })),
-    ...catalog.routes().map((r) => ({ loc: url(r.path) })),
-  ];
+  return [{ loc: url('/') }, ...GRID_TYPES.map((type) => ({ loc: url(`/shop-grid-standard/${type}`) })), ...catalog.routes().map((r) => ({ loc: url(r.path) }))];
 }
 
 export function catalogSeo({ shop: code }: { shop: ShopCode }): AstroIntegration {

@@ -49,8 +49,7 @@ export const incrementalEnabled = () => process.env.INCREMENTAL !== 'off';
  * (three shops; tests beside a developer's build) without reading each other's content store or
  * page cache.
  */
-export const astroCacheDir = (shop: string, distDir: string) =>
-  `./node_modules/.astro/${shop}-${createHash('sha1').update(resolve(distDir)).digest('hex').slice(0, 8)}`;
+export const astroCacheDir = (shop: string, distDir: string) => `./node_modules/.astro/${shop}-${createHash('sha1').update(resolve(distDir)).digest('hex').slice(0, 8)}`;
 
 export function incremental(): AstroIntegration {
   let outDir: URL;

@@ -129,7 +129,9 @@ export function searchIndex({ shop }: { shop: ShopConfig }): AstroIntegration {
         });
         // Result thumbnails the pages did not already ask for (normally none).
         const thumbs = await generateImages(fileURLToPath(dir));
-        logger.info(`pagefind: ${records} records (${shop.language})${reused ? ', unchanged: the previous index reused' : ''}, ${thumbs.made} thumbnails made, in ${Math.round(performance.now() - started)} ms`);
+        logger.info(
+          `pagefind: ${records} records (${shop.language})${reused ? ', unchanged: the previous index reused' : ''}, ${thumbs.made} thumbnails made, in ${Math.round(performance.now() - started)} ms`,
+        );
       },
     },
   };

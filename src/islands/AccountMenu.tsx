@@ -27,18 +27,35 @@ export default function AccountMenu() {
   return (
     <div className="account-menu" ref={root}>
       <button ref={button} type="button" className="icon-button" aria-expanded={open} aria-controls={id} aria-label={m.header_accountMenu()} onClick={() => setOpen((o) => !o)}>
-        <svg className="icon" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
+        <svg
+          className="icon"
+          width="24"
+          height="24"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          aria-hidden="true"
+          focusable="false"
+        >
           <path d="M12 12a4 4 0 1 0 0-8a4 4 0 0 0 0 8zM4 21c0-4 4-6 8-6s8 2 8 6" />
         </svg>
       </button>
       <ul className="dropdown" id={id} hidden={!open}>
         {user ? (
           <>
-            <li><a href="/account">{m.header_account()}</a></li>
-            <li><a href="/logout">{m.header_logout()}</a></li>
+            <li>
+              <a href="/account">{m.header_account()}</a>
+            </li>
+            <li>
+              <a href="/logout">{m.header_logout()}</a>
+            </li>
           </>
         ) : (
-          <li><a href="/login-register">{m.header_loginRegister()}</a></li>
+          <li>
+            <a href="/login-register">{m.header_loginRegister()}</a>
+          </li>
         )}
       </ul>
     </div>

@@ -18,8 +18,7 @@ interface Contact {
 
 const CONTACT_URL = '/chrome/contact.json';
 
-const isContact = (v: unknown): v is Contact =>
-  !!v && typeof v === 'object' && ['phone', 'tel', 'hours'].every((k) => typeof (v as Record<string, unknown>)[k] === 'string');
+const isContact = (v: unknown): v is Contact => !!v && typeof v === 'object' && ['phone', 'tel', 'hours'].every((k) => typeof (v as Record<string, unknown>)[k] === 'string');
 
 export default function PhoneBox(props: Contact) {
   const [open, setOpen] = useState(false);

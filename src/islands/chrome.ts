@@ -186,14 +186,18 @@ if (!reloading) {
     const btn = $('[data-scroll-top]');
     if (!btn) return;
     let ticking = false;
-    addEventListener('scroll', () => {
-      if (ticking) return;
-      ticking = true;
-      requestAnimationFrame(() => {
-        btn.hidden = scrollY < 400;
-        ticking = false;
-      });
-    }, { passive: true });
+    addEventListener(
+      'scroll',
+      () => {
+        if (ticking) return;
+        ticking = true;
+        requestAnimationFrame(() => {
+          btn.hidden = scrollY < 400;
+          ticking = false;
+        });
+      },
+      { passive: true },
+    );
     btn.addEventListener('click', () => {
       scrollTo({ top: 0, behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
       $('#main')?.focus({ preventScroll: true });

@@ -28,4 +28,3 @@ export function accountProps() {
     countries,
   };
 }
-export type AccountProps = ReturnType<typeof accountProps>;

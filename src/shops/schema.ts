@@ -76,9 +76,7 @@ export const ShopConfig = z.object({
   linksRightMenu: z.array(Link).default([]),
   categoryIcons: z.record(z.string(), z.string()).default({}),
   header: z.object({ text: z.string(), textMore: z.string(), icon: z.string(), color: z.string() }).optional(),
-  social: z
-    .object({ facebook: z.url().optional(), instagram: z.url().optional(), youtube: z.url().optional(), tiktok: z.url().optional() })
-    .default({}),
+  social: z.object({ facebook: z.url().optional(), instagram: z.url().optional(), youtube: z.url().optional(), tiktok: z.url().optional() }).default({}),
   rating: z
     .object({ provider: z.enum(['shopvote', 'trustedshops', 'none']), id: z.string().default(''), display: z.boolean().default(false) })
     .default({ provider: 'none', id: '', display: false }),

@@ -16,8 +16,20 @@ import { latestWins } from './latest.ts';
 import { notify } from './notice.ts';
 import { countryId, selectedCountry } from './country.ts';
 import {
-  cartId, cartItems, clearCart, clearCartId, isValidCartId, markSynced, resolveCartId, setCartId, setDeliveryId,
-  setError, setLines, stepQuantity, upsertLine, type CartLine,
+  cartId,
+  cartItems,
+  clearCart,
+  clearCartId,
+  isValidCartId,
+  markSynced,
+  resolveCartId,
+  setCartId,
+  setDeliveryId,
+  setError,
+  setLines,
+  stepQuantity,
+  upsertLine,
+  type CartLine,
 } from './cart.ts';
 
 export type { Cart };
@@ -34,10 +46,12 @@ export function selectedCountryId(): number | undefined {
   const page = typeof document === 'undefined' ? undefined : document.documentElement.dataset;
   const fallback = Number(page?.country);
   if (!isValidCartId(fallback)) return isValidCartId(countryId.get()) ? Number(countryId.get()) : undefined;
-  const ids = (page?.countries ?? '').split(',').map(Number).filter((n) => n > 0);
+  const ids = (page?.countries ?? '')
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
   return selectedCountry(countryId.get(), ids.length ? ids : [fallback], fallback);
 }
-
 
 /** A server line as a local one; local-only choices (fulfilment centre, colour, size, undeliverable flag) are kept. */
 export function lineFromServer(item: CartItem, previous?: CartLine): CartLine {
@@ -173,7 +187,13 @@ export async function addToCart({ productId, pseId, quantity, step = 1, line }: 
     const previous = cartItems.get().find((l) => l.cartItemId === data.cartItemId || l.PRODUCT_SALE_ELEMENT === pseId);
     setCartId(data.cartId);
     upsertLine({
-      REF: '', TITLE: '', URL: '', PSE_URL: '', IMAGE: null, price: 0, undeliverable: false,
+      REF: '',
+      TITLE: '',
+      URL: '',
+      PSE_URL: '',
+      IMAGE: null,
+      price: 0,
+      undeliverable: false,
       ...previous,
       ...line,
       id: productId,

@@ -178,12 +178,27 @@ const optNum = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v 
 export function parseLine(v: unknown): CartLine | null {
   if (!v || typeof v !== 'object') return null;
   const o = v as Record<string, unknown>;
-  const id = int(o.id), pse = int(o.PRODUCT_SALE_ELEMENT), cid = int(o.cartId), item = int(o.cartItemId), quantity = int(o.quantity), price = optNum(o.price);
+  const id = int(o.id),
+    pse = int(o.PRODUCT_SALE_ELEMENT),
+    cid = int(o.cartId),
+    item = int(o.cartItemId),
+    quantity = int(o.quantity),
+    price = optNum(o.price);
   if (!id || id <= 0 || !pse || pse <= 0 || cid === null || cid < 0 || item === null || item < 0 || !quantity || quantity <= 0 || price === null || price < 0) return null;
   const step = int(o.quantityStep);
   const line: CartLine = {
-    id, PRODUCT_SALE_ELEMENT: pse, cartId: cid, cartItemId: item, quantity, quantityStep: step && step > 0 ? step : 1, price: Math.round(price),
-    REF: str(o.REF), TITLE: str(o.TITLE), URL: str(o.URL), PSE_URL: str(o.PSE_URL), IMAGE: typeof o.IMAGE === 'string' ? o.IMAGE : null,
+    id,
+    PRODUCT_SALE_ELEMENT: pse,
+    cartId: cid,
+    cartItemId: item,
+    quantity,
+    quantityStep: step && step > 0 ? step : 1,
+    price: Math.round(price),
+    REF: str(o.REF),
+    TITLE: str(o.TITLE),
+    URL: str(o.URL),
+    PSE_URL: str(o.PSE_URL),
+    IMAGE: typeof o.IMAGE === 'string' ? o.IMAGE : null,
     undeliverable: o.undeliverable === true,
   };
   const fc = int(o.selectedFulfilmentCenter);

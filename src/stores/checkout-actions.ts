@@ -18,7 +18,12 @@ import { appliedCoupon } from './coupon.ts';
 import { readExpressSession, readSession, saveExpress } from './session.ts';
 
 const PAY_KEY: Record<PaymentCode, EndpointKey> = {
-  PayPal: 'payPaypal', GlobalPayments: 'payGlobalPayments', Sofort: 'paySofort', StripePayment: 'payStripe', Nachnahme: 'payNachnahme', Vorkasse: 'payVorkasse',
+  PayPal: 'payPaypal',
+  GlobalPayments: 'payGlobalPayments',
+  Sofort: 'paySofort',
+  StripePayment: 'payStripe',
+  Nachnahme: 'payNachnahme',
+  Vorkasse: 'payVorkasse',
   Klarna: 'payKlarna',
 };
 
@@ -42,9 +47,19 @@ export type SubmitResult =
   | { ok: false; busy: true; message: string };
 
 const addressBody = (a: AddressDraft, countryId: number, label: string) => ({
-  label, title: (a.title === 2 ? 2 : 1) as 1 | 2, firstname: a.firstname.trim(), lastname: a.lastname.trim(), company: a.company.trim() || undefined, address1: a.address1.trim(),
-  address2: a.address2.trim(), address3: a.address3.trim() || undefined, zipcode: a.zipcode.trim(), city: a.city.trim(), country_id: countryId,
-  state_id: a.state_id ? Number(a.state_id) : undefined, phone: a.phone.trim(),
+  label,
+  title: (a.title === 2 ? 2 : 1) as 1 | 2,
+  firstname: a.firstname.trim(),
+  lastname: a.lastname.trim(),
+  company: a.company.trim() || undefined,
+  address1: a.address1.trim(),
+  address2: a.address2.trim(),
+  address3: a.address3.trim() || undefined,
+  zipcode: a.zipcode.trim(),
+  city: a.city.trim(),
+  country_id: countryId,
+  state_id: a.state_id ? Number(a.state_id) : undefined,
+  phone: a.phone.trim(),
 });
 
 /** What an address looked like when it was saved: a changed one is saved anew. */
@@ -87,11 +102,23 @@ async function guestBuyer(input: SubmitInput): Promise<Buyer> {
     try {
       const answer = await call('register', {
         body: {
-          kind: 'guest', title: d.shipping.title === 2 ? 2 : 1, firstname: d.shipping.firstname.trim(), lastname: d.shipping.lastname.trim(), email, locale: input.locale,
+          kind: 'guest',
+          title: d.shipping.title === 2 ? 2 : 1,
+          firstname: d.shipping.firstname.trim(),
+          lastname: d.shipping.lastname.trim(),
+          email,
+          locale: input.locale,
           address: addressBody(d.shipping, input.countryId, input.labels.shipping),
         },
       });
-      saveExpress({ token: answer.data.token, expiresAt: answer.data.expiresAt, customerId: answer.data.customer_id, addressId: answer.data.address_id, email, addressKey: shipKey });
+      saveExpress({
+        token: answer.data.token,
+        expiresAt: answer.data.expiresAt,
+        customerId: answer.data.customer_id,
+        addressId: answer.data.address_id,
+        email,
+        addressKey: shipKey,
+      });
       express = readExpressSession();
     } catch (error) {
       if (error instanceof ApiError && error.serverMessage === ERRORS.accountExists) throw new Stop({ ok: false, message: m.checkout_accountExists(), accountExists: true });
@@ -114,7 +141,11 @@ async function newAddress(a: AddressDraft, input: SubmitInput, which: 'shipping'
     const answer = await call('addressCreate', { body: { ...addressBody(a, input.countryId, input.labels[which]), customer_id: customerId } });
     return answer.data.ID;
   } catch (error) {
-    throw new Stop({ ok: false, message: error instanceof ApiError && error.kind === 'connection' ? connectionErrorText() : m.checkout_addressFailed(), fields: fieldIssues(error, which) });
+    throw new Stop({
+      ok: false,
+      message: error instanceof ApiError && error.kind === 'connection' ? connectionErrorText() : m.checkout_addressFailed(),
+      fields: fieldIssues(error, which),
+    });
   }
 }
 
@@ -171,25 +202,58 @@ export async function submitOrder(input: SubmitInput, options: { resume?: boolea
       const delivery = input.draft.shippingAddressId || session.addressId;
       if (!delivery) return { ok: false, message: m.checkout_addressMissing() };
       buyer = {
-        customerId: session.customerId, email: session.email, deliveryAddressId: delivery,
-        invoiceAddressId: input.draft.billingSame ? delivery : input.draft.billingAddressId || delivery, guest: false, isCompany: session.isCompany,
+        customerId: session.customerId,
+        email: session.email,
+        deliveryAddressId: delivery,
+        invoiceAddressId: input.draft.billingSame ? delivery : input.draft.billingAddressId || delivery,
+        guest: false,
+        isCompany: session.isCompany,
       };
     } else buyer = await guestBuyer(input);
 
     const body = buildPayRequest({
-      cartId: input.cartId, customerId: buyer.customerId, email: buyer.email, deliveryAddressId: buyer.deliveryAddressId, invoiceAddressId: buyer.invoiceAddressId,
-      deliveryId: input.draft.deliveryId!, paymentModuleId: method.id, countryId: input.countryId, taxTitle: input.taxTitle, locale: input.locale,
-      isCompany: buyer.isCompany, message: input.draft.message, coupon: appliedCoupon.get(), partialDelivery: input.partialDelivery, guest: buyer.guest,
+      cartId: input.cartId,
+      customerId: buyer.customerId,
+      email: buyer.email,
+      deliveryAddressId: buyer.deliveryAddressId,
+      invoiceAddressId: buyer.invoiceAddressId,
+      deliveryId: input.draft.deliveryId!,
+      paymentModuleId: method.id,
+      countryId: input.countryId,
+      taxTitle: input.taxTitle,
+      locale: input.locale,
+      isCompany: buyer.isCompany,
+      message: input.draft.message,
+      coupon: appliedCoupon.get(),
+      partialDelivery: input.partialDelivery,
+      guest: buyer.guest,
     });
-    let answer;
+    let answer: unknown;
     try {
       answer = await call(PAY_KEY[method.code], { body: body as never, timeoutMs: 20_000 });
     } catch (error) {
       return { ok: false, message: payErrorText(error) };
     }
-    const data = (answer as { data: { order_id: number; order_ref: string; total: number; redirect_url: string; session_id: string | null; guest_invoice_path: string; bank_transfer: null | { iban: string; bic: string; name: string; amount: number; currency: string; reference: string } } }).data;
+    const data = (
+      answer as {
+        data: {
+          order_id: number;
+          order_ref: string;
+          total: number;
+          redirect_url: string;
+          session_id: string | null;
+          guest_invoice_path: string;
+          bank_transfer: null | { iban: string; bic: string; name: string; amount: number; currency: string; reference: string };
+        };
+      }
+    ).data;
     savePlaced({
-      cartId: input.cartId, orderId: data.order_id, ref: data.order_ref, total: data.total, payment: method.code, guestInvoicePath: data.guest_invoice_path,
+      cartId: input.cartId,
+      orderId: data.order_id,
+      ref: data.order_ref,
+      total: data.total,
+      payment: method.code,
+      guestInvoicePath: data.guest_invoice_path,
       bankTransfer: data.bank_transfer,
     });
     const step = nextStep(data);

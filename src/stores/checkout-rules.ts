@@ -49,12 +49,34 @@ export interface CheckoutDraft {
 }
 
 export const emptyAddress = (): AddressDraft => ({
-  title: 1, firstname: '', lastname: '', company: '', address1: '', address2: '', address3: '', zipcode: '', city: '', state_id: '', phone: '',
+  title: 1,
+  firstname: '',
+  lastname: '',
+  company: '',
+  address1: '',
+  address2: '',
+  address3: '',
+  zipcode: '',
+  city: '',
+  state_id: '',
+  phone: '',
 });
 
 export const emptyDraft = (): CheckoutDraft => ({
-  buyer: 'guest', email: '', customerKind: 'private', vatNumber: '', shipping: emptyAddress(), billingSame: true, billing: emptyAddress(),
-  shippingAddressId: 0, billingAddressId: 0, deliveryId: null, payment: null, message: '', terms: false, undeliverableConfirmed: false,
+  buyer: 'guest',
+  email: '',
+  customerKind: 'private',
+  vatNumber: '',
+  shipping: emptyAddress(),
+  billingSame: true,
+  billing: emptyAddress(),
+  shippingAddressId: 0,
+  billingAddressId: 0,
+  deliveryId: null,
+  payment: null,
+  message: '',
+  terms: false,
+  undeliverableConfirmed: false,
 });
 
 const str = (v: unknown, max = 2000) => (typeof v === 'string' ? v.slice(0, max) : '');
@@ -135,8 +157,18 @@ export function defaultPayment(chosen: PaymentCode | null, offered: readonly { c
 // ------------------------------------------------------------------------------------ checks
 
 export type Problem =
-  | 'emailRequired' | 'emailInvalid' | 'nameRequired' | 'addressRequired' | 'vatRequired' | 'phoneForFreight' | 'deliveryRequired'
-  | 'paymentRequired' | 'termsRequired' | 'undeliverableConfirm' | 'undeliverableAll' | 'emptyCart';
+  | 'emailRequired'
+  | 'emailInvalid'
+  | 'nameRequired'
+  | 'addressRequired'
+  | 'vatRequired'
+  | 'phoneForFreight'
+  | 'deliveryRequired'
+  | 'paymentRequired'
+  | 'termsRequired'
+  | 'undeliverableConfirm'
+  | 'undeliverableAll'
+  | 'emptyCart';
 
 export interface CheckContext {
   loggedIn: boolean;
@@ -188,9 +220,30 @@ export function checkDraft(d: CheckoutDraft, ctx: CheckContext): Partial<Record<
 
 /** Form order of the problems: the first one gets the focus. */
 export const PROBLEM_ORDER = [
-  'cart', 'email', 'shipping.company', 'shipping.firstname', 'shipping.lastname', 'shipping.address1', 'shipping.address2', 'shipping.zipcode', 'shipping.city',
-  'shipping.state_id', 'shipping.phone', 'shippingAddressId', 'billing.firstname', 'billing.lastname', 'billing.address1', 'billing.address2', 'billing.zipcode',
-  'billing.city', 'billing.state_id', 'billing.phone', 'delivery', 'payment', 'undeliverable', 'terms',
+  'cart',
+  'email',
+  'shipping.company',
+  'shipping.firstname',
+  'shipping.lastname',
+  'shipping.address1',
+  'shipping.address2',
+  'shipping.zipcode',
+  'shipping.city',
+  'shipping.state_id',
+  'shipping.phone',
+  'shippingAddressId',
+  'billing.firstname',
+  'billing.lastname',
+  'billing.address1',
+  'billing.address2',
+  'billing.zipcode',
+  'billing.city',
+  'billing.state_id',
+  'billing.phone',
+  'delivery',
+  'payment',
+  'undeliverable',
+  'terms',
 ];
 
 // ------------------------------------------------------------------------------------ paying
@@ -248,7 +301,7 @@ export type NextStep = { kind: 'navigate'; url: string } | { kind: 'invalid' };
  */
 export function nextStep(answer: { redirect_url: string; session_id: string | null }): NextStep {
   const sid = answer.session_id;
-  if (sid && sid.startsWith('sessionId___')) {
+  if (sid?.startsWith('sessionId___')) {
     const token = sid.slice('sessionId___'.length);
     if (/^[A-Za-z0-9_-]{10,64}$/.test(token)) return { kind: 'navigate', url: `/api/payment/local/${token}` };
   }
@@ -270,7 +323,8 @@ export function parseLock(raw: string | null): PayingLock | null {
   if (!raw) return null;
   try {
     const o = JSON.parse(raw) as Record<string, unknown>;
-    const cartId = posInt(o.cartId), at = typeof o.at === 'number' && Number.isFinite(o.at) ? o.at : 0;
+    const cartId = posInt(o.cartId),
+      at = typeof o.at === 'number' && Number.isFinite(o.at) ? o.at : 0;
     return cartId && at ? { cartId, at } : null;
   } catch {
     return null;

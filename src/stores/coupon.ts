@@ -51,7 +51,7 @@ export function discountLine(cart: { coupon_code: string | null; totals: { disco
   if (!cart) return null;
   const cents = toCents(cart.totals.discount);
   if (cents <= 0) return null;
-  return { code: cart.coupon_code ?? (normalizeCouponCode(stored) ?? ''), cents };
+  return { code: cart.coupon_code ?? normalizeCouponCode(stored) ?? '', cents };
 }
 
 /**

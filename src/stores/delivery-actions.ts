@@ -44,7 +44,11 @@ export async function computeDelivery(input: DeliveryInput, options: { force?: b
     const active = await call('activeDelivery', { params: { cartId: input.cartId }, query: { country_id: input.countryId } });
     if (!isLatest()) return;
     const options: DeliveryOption[] = active.data.map((d) => ({
-      id: d.id, position: d.position, title: d.title, kind: d.kind, cents: d.postage_amount_taxed === null ? null : toCents(d.postage_amount_taxed),
+      id: d.id,
+      position: d.position,
+      title: d.title,
+      kind: d.kind,
+      cents: d.postage_amount_taxed === null ? null : toCents(d.postage_amount_taxed),
     }));
     const methodId = chooseDeliveryMethod(storedDeliveryId(deliveryId.get()), options);
     if (methodId === null) {

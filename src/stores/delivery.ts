@@ -47,7 +47,11 @@ export function chooseDeliveryMethod(stored: number | null, active: readonly { i
  * What the delivery cost depends on (spec §4: recomputed when the cart, the cart id or the
  * country changes): equal keys need no new computation.
  */
-export function deliveryKey(input: { cartId: number | null; countryId: number; lines: readonly { cartItemId?: number; PRODUCT_SALE_ELEMENT?: number; quantity: number }[] }): string {
+export function deliveryKey(input: {
+  cartId: number | null;
+  countryId: number;
+  lines: readonly { cartItemId?: number; PRODUCT_SALE_ELEMENT?: number; quantity: number }[];
+}): string {
   const lines = input.lines
     .map((l) => `${l.cartItemId ?? 0}/${l.PRODUCT_SALE_ELEMENT ?? 0}x${l.quantity}`)
     .sort()
@@ -59,4 +63,3 @@ export function deliveryKey(input: { cartId: number | null; countryId: number; l
 export function shipmentText(cents: number, format: (cents: number) => string, freeLabel: string): string {
   return cents === 0 ? freeLabel : format(cents);
 }
-

@@ -22,10 +22,9 @@ export function nextSessionStep(expiresAt: number, now: number, refreshFailed = 
   return { action: 'refresh', inMs: Math.max(0, expiresAt - REFRESH_BEFORE_EXPIRY_MS - now) };
 }
 
-
 /** Where the shopper goes after login or registration: the remembered path (same site only), else '/'. */
 export function returnPath(stored: string | null | undefined): string {
-  if (!stored || !stored.startsWith('/') || stored.startsWith('//') || stored.startsWith('/\\')) return '/';
+  if (!stored?.startsWith('/') || stored.startsWith('//') || stored.startsWith('/\\')) return '/';
   const path = stored.split(/[?#]/)[0]!;
   return isReturnLocation(path) ? stored : '/';
 }

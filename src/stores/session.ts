@@ -28,7 +28,6 @@ export const emailRaw = storedString('email');
 export const userExpressRaw = storedString('user_express');
 export const userExpressDataRaw = storedString('user_express_data');
 
-
 /** What a login, register or refreshToken answer carries (the contract's `Session`, structurally). */
 export interface SessionAnswer {
   token: string;
@@ -58,7 +57,6 @@ export function tokenValid(raw: string, now = Date.now()): boolean {
   const t = parseToken(raw);
   return t !== null && t.expiresAt > now;
 }
-
 
 /**
  * The stored values for an API session answer, under the spec's names. Pure: `saveSession` writes
@@ -160,7 +158,14 @@ export function readExpressSession(now = Date.now()): ExpressSession | null {
   const customerId = typeof o.customerId === 'number' && Number.isInteger(o.customerId) && o.customerId > 0 ? o.customerId : null;
   if (!t || customerId === null) return null;
   const addressId = typeof o.addressId === 'number' && o.addressId > 0 ? o.addressId : null;
-  return { token: t.token, expiresAt: String(o.expiresAt), customerId, addressId, email: typeof o.email === 'string' ? o.email : '', addressKey: typeof o.addressKey === 'string' ? o.addressKey : '' };
+  return {
+    token: t.token,
+    expiresAt: String(o.expiresAt),
+    customerId,
+    addressId,
+    email: typeof o.email === 'string' ? o.email : '',
+    addressKey: typeof o.addressKey === 'string' ? o.addressKey : '',
+  };
 }
 
 export function clearExpress(): void {

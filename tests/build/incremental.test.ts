@@ -29,7 +29,10 @@ const UNAVOIDABLE: Record<string, string> = {};
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 function readNdjson(file: string): Json[] {
-  return readFileSync(join(exportDir, file), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Json);
+  return readFileSync(join(exportDir, file), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Json);
 }
 function writeNdjson(file: string, records: Json[]) {
   writeFileSync(join(exportDir, file), records.map((r) => JSON.stringify(r)).join('\n') + '\n');
@@ -85,7 +88,10 @@ beforeAll(async () => {
   renamed.i18n.de_DE.title = 'Umbenannte Kategorie';
   edits.category = { id: renamed.id, url: renamed.url.de_DE, title: 'Umbenannte Kategorie' };
   edits.deleted = { id: deleted!.id, url: deleted!.url.de_DE };
-  writeNdjson('products.ndjson', products.filter((p) => p !== deleted));
+  writeNdjson(
+    'products.ndjson',
+    products.filter((p) => p !== deleted),
+  );
   writeNdjson('categories.ndjson', categories);
   const manifest = JSON.parse(readFileSync(join(exportDir, 'manifest.json'), 'utf8')) as Json;
   manifest.counts.products -= 1;
@@ -131,7 +137,10 @@ describe('an incremental build after an editor changed the catalog', () => {
     expect(existsSync(join(dist, edits.deleted!.url!))).toBe(false);
     const redirects = readFileSync(join(dist, '_redirects'), 'utf8');
     expect(redirects).not.toContain(`/product/${edits.deleted!.id} `);
-    const sitemap = readdirSync(dist).filter((f) => f.startsWith('sitemap')).map((f) => readFileSync(join(dist, f), 'utf8')).join('');
+    const sitemap = readdirSync(dist)
+      .filter((f) => f.startsWith('sitemap'))
+      .map((f) => readFileSync(join(dist, f), 'utf8'))
+      .join('');
     expect(sitemap).not.toContain(edits.deleted!.url!);
     expect(sitemap).toContain(edits.title!.url!);
   });

@@ -23,7 +23,12 @@ describe('cart', () => {
     const first = await addToCart(api, FIX.tshirt.pse, 2);
     expect(first.quantity).toBe(2);
     const form = await api.call('cartAdd', {
-      form: { 'thelia.cart_id': String(first.cartId), 'thelia_cart_add[product_sale_elements_id]': String(FIX.tshirtPromo.pse), 'thelia_cart_add[quantity]': '1', 'thelia_cart_add[append]': '1' },
+      form: {
+        'thelia.cart_id': String(first.cartId),
+        'thelia_cart_add[product_sale_elements_id]': String(FIX.tshirtPromo.pse),
+        'thelia_cart_add[quantity]': '1',
+        'thelia_cart_add[append]': '1',
+      },
     });
     expect(form.status).toBe(200);
     expect(form.json.data.cartId).toBe(first.cartId);
@@ -153,7 +158,17 @@ describe('customers', () => {
     });
     expect(bad.json.message).toBe(ERRORS.vatInvalid);
     const good = await api.call('register', {
-      body: { kind: 'company', firstname: 'Firma', lastname: 'Chef', company: 'Acme GmbH', vat_number: 'DE 136 695 976', exclude_vat: true, email: 'co2@example.com', password: 'abcd', address: ADDRESS_DE },
+      body: {
+        kind: 'company',
+        firstname: 'Firma',
+        lastname: 'Chef',
+        company: 'Acme GmbH',
+        vat_number: 'DE 136 695 976',
+        exclude_vat: true,
+        email: 'co2@example.com',
+        password: 'abcd',
+        address: ADDRESS_DE,
+      },
     });
     expect(good.status).toBe(200);
     expect(good.json.data.customer).toMatchObject({ IS_COMPANY: true, EXCLUDE_VAT: true, VAT_NUMBER: 'DE136695976', TITLE_LABEL: 'Company' });
@@ -420,7 +435,11 @@ describe('orders', () => {
     api.called.add('orderInvoice');
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     const [, , , ref, hash] = pay.json.data.guest_invoice_path.split('/');
     const guest = await api.call('guestInvoice', { params: { ref, hash } });
     expect(guest.json.data.order.ID).toBe(orderId);
@@ -535,7 +554,12 @@ describe('orders', () => {
     const addr = await api.call('localPickupAddressOrder', { body: { order_id: pay.json.data.order_id }, token: me.token });
     expect(addr.json.message).toBe(ERRORS.localPickupAddressUpdated);
     const detail = await api.call('orderDetail', { params: { id: pay.json.data.order_id }, token: me.token });
-    expect(detail.json.OrderItems[0]).toMatchObject({ LOCAL_PICKUP: true, POSTAGE: 0, TOTAL: Math.round((pay.json.data.total - postage) * 100) / 100, DELIVERY_ADDRESS: { CITY: 'Voluntari' } });
+    expect(detail.json.OrderItems[0]).toMatchObject({
+      LOCAL_PICKUP: true,
+      POSTAGE: 0,
+      TOTAL: Math.round((pay.json.data.total - postage) * 100) / 100,
+      DELIVERY_ADDRESS: { CITY: 'Voluntari' },
+    });
     expect(await stockOf(api, FIX.sofa.pse)).toBe(stock - 1);
     expect((await api.call('orderCancel', { body: { order_id: pay.json.data.order_id }, token: me.token })).status).toBe(200);
     expect(await stockOf(api, FIX.sofa.pse)).toBe(stock);
@@ -686,7 +710,10 @@ describe('operator (back office)', () => {
     await api.call('operatorOrderPaid', { params: { order: pickup.id }, token: op });
     const noTracking = await api.call('operatorOrderShipped', { params: { order: pickup.id }, body: { tracking_number: 'ABCD1234' }, token: op });
     expect(noTracking.json.message).toBe(ERRORS.pickupNoTracking);
-    expect((await api.call('operatorOrder', { params: { order: pickup.id }, token: op })).json.data).toMatchObject({ order: { STATUS: 'paid', TRACKING_NUMBER: null }, shipped_at: null });
+    expect((await api.call('operatorOrder', { params: { order: pickup.id }, token: op })).json.data).toMatchObject({
+      order: { STATUS: 'paid', TRACKING_NUMBER: null },
+      shipped_at: null,
+    });
     expect((await api.call('operatorOrderShipped', { params: { order: pickup.id }, body: { tracking_number: '' }, token: op })).json.data.order.STATUS).toBe('sent');
   });
 
@@ -757,7 +784,10 @@ describe('operator (back office)', () => {
     expect(listed.json.data).toHaveLength(before + 1);
     expect(listed.json.data[0]).toMatchObject({ id: ids[0], title: `Titel ${buyers[0]!.id}`, rating: 5 });
     expect(listed.json.data.map((c: any) => c.id)).not.toContain(ids[1]);
-    for (const [key, cid] of [['operatorCommentReject', ids[0]], ['operatorCommentApprove', ids[1]]] as const) {
+    for (const [key, cid] of [
+      ['operatorCommentReject', ids[0]],
+      ['operatorCommentApprove', ids[1]],
+    ] as const) {
       const r = await api.call(key, { params: { id: cid! }, token: op });
       expect(r.status).toBe(409);
       expect(r.json.message).toBe(ERRORS.commentNotPending);

@@ -33,7 +33,9 @@ describe('1. production refuses to start with the public development secret', ()
   it('loadConfig and startApi fail in production without API_SECRET, naming what to set', async () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/API_SECRET is not set.*NODE_ENV=production.*set API_SECRET/);
     expect(() => loadConfig({ NODE_ENV: 'production', API_SECRET: DEV_SECRET })).toThrow(/API_SECRET/);
-    await expect(startApi({ env: { NODE_ENV: 'production', MAIL_TRANSPORT: 'log' }, exportDir: await fixture(), dbFile: ':memory:', port: 0, log: () => {} })).rejects.toThrow(/API_SECRET/);
+    await expect(startApi({ env: { NODE_ENV: 'production', MAIL_TRANSPORT: 'log' }, exportDir: await fixture(), dbFile: ':memory:', port: 0, log: () => {} })).rejects.toThrow(
+      /API_SECRET/,
+    );
     // with a secret of its own it starts; development keeps its default
     expect(loadConfig({ NODE_ENV: 'production', API_SECRET: SECRET }).secret).toBe(SECRET);
     expect(loadConfig({}).secret).toBe(DEV_SECRET);
@@ -50,7 +52,10 @@ describe('2. control characters in stored text', () => {
 
   function expectRefused(r: { status: number; json: any }, field: string) {
     expect(r.status, `${field}: ${JSON.stringify(r.json)}`).toBe(400);
-    expect(r.json.issues.some((i: any) => i.field === field && i.message === NO_CONTROL_CHARACTERS), `${field}: ${JSON.stringify(r.json.issues)}`).toBe(true);
+    expect(
+      r.json.issues.some((i: any) => i.field === field && i.message === NO_CONTROL_CHARACTERS),
+      `${field}: ${JSON.stringify(r.json.issues)}`,
+    ).toBe(true);
   }
 
   it('every stored text field refuses each control character, and nothing is stored', async () => {
@@ -60,17 +65,29 @@ describe('2. control characters in stored text', () => {
     for (const ch of CONTROLS) {
       const bad = (s: string) => `Ab${ch}cd`.replace('Ab', s.slice(0, 2) || 'Ab');
       for (const field of ['firstname', 'lastname', 'company'] as const) {
-        const body = { kind: 'private', firstname: 'Anna', lastname: 'Huber', email: `cc-${field}@example.com`, password: 'secret12', password_confirm: 'secret12', [field]: bad('Ab') };
+        const body = {
+          kind: 'private',
+          firstname: 'Anna',
+          lastname: 'Huber',
+          email: `cc-${field}@example.com`,
+          password: 'secret12',
+          password_confirm: 'secret12',
+          [field]: bad('Ab'),
+        };
         expectRefused(await api.call('register', { body }), field);
         expectRefused(await api.call('customerUpdate', { body: { [field]: bad('Ab') }, token: me.token }), field);
       }
       for (const field of ADDRESS_FIELDS) {
         const address = { ...ADDRESS_AT, [field]: `12${ch}34` };
-        expectRefused(await api.call('register', { body: { kind: 'private', firstname: 'Anna', lastname: 'Huber', email: 'cc-address@example.com', password: 'secret12', address } }), `address.${field}`);
+        expectRefused(
+          await api.call('register', { body: { kind: 'private', firstname: 'Anna', lastname: 'Huber', email: 'cc-address@example.com', password: 'secret12', address } }),
+          `address.${field}`,
+        );
         expectRefused(await api.call('addressCreate', { body: address, token: me.token }), field);
         expectRefused(await api.call('addressUpdate', { params: { id: me.addressId! }, body: address, token: me.token }), field);
       }
-      for (const field of ['firstname', 'lastname'] as const) expectRefused(await api.call('newsletterSubscribe', { body: { email: 'cc-news@example.com', [field]: bad('Ab') } }), field);
+      for (const field of ['firstname', 'lastname'] as const)
+        expectRefused(await api.call('newsletterSubscribe', { body: { email: 'cc-news@example.com', [field]: bad('Ab') } }), field);
       for (const field of ['title', 'content'] as const) {
         const body = { pse_id: FIX.tshirt.pse, rating: 5, title: 'Good shirt', content: 'Fits well', [field]: `Fine${ch}text` };
         expectRefused(await api.call('commentCreate', { body, token: me.token }), field);
@@ -92,12 +109,21 @@ describe('2. control characters in stored text', () => {
     for (const ch of [...CONTROLS, '\u0001\u0002\u001f', '\ud800', '𝕦']) {
       const dirty = (s: string) => `${s}${ch}x`;
       const address = {
-        FIRSTNAME: dirty('Anna'), LASTNAME: dirty('Huber'), COMPANY: dirty('ACME'), ADDRESS1: dirty('Straße'), ADDRESS2: dirty('1'), ADDRESS3: dirty('Hof'),
-        ZIPCODE: dirty('1060'), CITY: dirty('Wien'), COUNTRY_ID: 13, COUNTRY_TITLE: dirty('Österreich'), PHONE: dirty('+43 1'),
+        FIRSTNAME: dirty('Anna'),
+        LASTNAME: dirty('Huber'),
+        COMPANY: dirty('ACME'),
+        ADDRESS1: dirty('Straße'),
+        ADDRESS2: dirty('1'),
+        ADDRESS3: dirty('Hof'),
+        ZIPCODE: dirty('1060'),
+        CITY: dirty('Wien'),
+        COUNTRY_ID: 13,
+        COUNTRY_TITLE: dirty('Österreich'),
+        PHONE: dirty('+43 1'),
       };
-      api.deps.db.prepare('UPDATE orders SET invoice_address = ?, delivery_address = ?, message = ?, coupon_code = ? WHERE id = ?').run(
-        JSON.stringify(address), JSON.stringify(address), dirty('msg'), dirty('CODE'), orderId,
-      );
+      api.deps.db
+        .prepare('UPDATE orders SET invoice_address = ?, delivery_address = ?, message = ?, coupon_code = ? WHERE id = ?')
+        .run(JSON.stringify(address), JSON.stringify(address), dirty('msg'), dirty('CODE'), orderId);
       api.deps.db.prepare('UPDATE order_product SET title = ?, ref = ? WHERE order_id = ?').run(dirty('T-Shirt'), dirty('REF'), orderId);
       const pdf = await api.raw(`/api/ExternalOrderApi/order/${orderId}/invoice`, { headers: { authorization: `Bearer ${me.token}` } });
       expect(pdf.status, JSON.stringify(ch)).toBe(200);
@@ -142,14 +168,25 @@ describe('3. a once-per-customer coupon is counted per e-mail address', () => {
   });
 });
 
-describe('4. VAT exclusion: another EU country than the shop\'s, delivered there', () => {
+describe("4. VAT exclusion: another EU country than the shop's, delivered there", () => {
   const DE_VAT = validVat('DE13669597');
   const AT_VAT = validVat('ATU1358562');
 
   async function company(locale: string, vat: string, address: typeof ADDRESS_AT | typeof ADDRESS_DE) {
     const r = await api.call('register', {
-      body: { kind: 'company', title: 3, firstname: 'Firma', lastname: 'Chef', company: 'ACME GmbH', vat_number: vat, exclude_vat: true, locale, address,
-        email: `vat-${Math.random().toString(36).slice(2)}@example.com`, password: 'secret12' },
+      body: {
+        kind: 'company',
+        title: 3,
+        firstname: 'Firma',
+        lastname: 'Chef',
+        company: 'ACME GmbH',
+        vat_number: vat,
+        exclude_vat: true,
+        locale,
+        address,
+        email: `vat-${Math.random().toString(36).slice(2)}@example.com`,
+        password: 'secret12',
+      },
     });
     expect(r.status, r.text).toBe(200);
     return { token: r.json.data.token as string, id: r.json.data.customer_id as number, excludeVat: r.json.data.customer.EXCLUDE_VAT as boolean };
@@ -170,7 +207,7 @@ describe('4. VAT exclusion: another EU country than the shop\'s, delivered there
     expect(cart.totals.vat).toBeGreaterThan(0);
   });
 
-  it('refuses it at home for the Austrian shop, and for a delivery to another country than the VAT number\'s', async () => {
+  it("refuses it at home for the Austrian shop, and for a delivery to another country than the VAT number's", async () => {
     const at = await company('de_AT', AT_VAT, ADDRESS_AT);
     expect(at.excludeVat).toBe(false);
     expect((await cartTo(at, FIX.AT)).cart.vatExcluded).toBe(false);
@@ -207,7 +244,14 @@ describe('5. token signatures: exactly one encoding', () => {
     const lookup = (token: string) => api.call('customerLookup', { query: { email: me.email }, token });
     expect((await lookup(me.token)).status).toBe(200);
     const base64 = Buffer.from(sig, 'base64url').toString('base64');
-    for (const forged of [`${body}.${base64}`, `${body}.${sig}=`, `${body}.${sig}.`, `${body}.${sig.slice(0, 20)}!${sig.slice(20)}`, `${body}=.${sig}`, `${body}.${sig.replace(/-/g, '+').replace(/_/g, '/')}=`]) {
+    for (const forged of [
+      `${body}.${base64}`,
+      `${body}.${sig}=`,
+      `${body}.${sig}.`,
+      `${body}.${sig.slice(0, 20)}!${sig.slice(20)}`,
+      `${body}=.${sig}`,
+      `${body}.${sig.replace(/-/g, '+').replace(/_/g, '/')}=`,
+    ]) {
       expect(forged).not.toBe(me.token);
       const r = await lookup(forged);
       expect(r.status, forged).toBe(401);
@@ -227,14 +271,21 @@ describe('7. newsletter: unsubscribe only through the signed link', () => {
     expect(mail.to).toBe('reader@example.com');
     expect(mail.text).toMatch(/\/newsletter-unsubscribe\?email=reader%40example\.com&sig=[\w-]{32}/);
     const answers = [];
-    for (const body of [{ email: 'reader@example.com' }, { email: 'nobody-here@example.com' }, { email: 'reader@example.com', sig: 'x'.repeat(32) }, { email: 'nobody-here@example.com', sig: 'x'.repeat(32) }]) {
+    for (const body of [
+      { email: 'reader@example.com' },
+      { email: 'nobody-here@example.com' },
+      { email: 'reader@example.com', sig: 'x'.repeat(32) },
+      { email: 'nobody-here@example.com', sig: 'x'.repeat(32) },
+    ]) {
       const r = await api.call('newsletterUnsubscribe', { body });
       expect(r.status).toBe(403);
       answers.push(r.text);
     }
     expect(new Set(answers).size).toBe(1);
     // the reader is still subscribed
-    expect((api.deps.db.prepare('SELECT unsubscribed_at FROM newsletter WHERE email = ?').get('reader@example.com') as { unsubscribed_at: string | null }).unsubscribed_at).toBeNull();
+    expect(
+      (api.deps.db.prepare('SELECT unsubscribed_at FROM newsletter WHERE email = ?').get('reader@example.com') as { unsubscribed_at: string | null }).unsubscribed_at,
+    ).toBeNull();
     // another address's link does not work for this one
     await api.call('newsletterSubscribe', { body: { email: 'other-reader@example.com' } });
     const otherSig = new URL(/https?:\/\/\S+/.exec(api.mails.at(-1)!.text)![0]).searchParams.get('sig')!;
@@ -248,7 +299,13 @@ describe('8. client aborts', () => {
   it('are logged as one line without a stack, not as server errors', async () => {
     const lines: string[] = [];
     const dir = await mkdtemp(join(tmpdir(), 'api-abort-'));
-    const running = await startApi({ env: { API_SECRET: SECRET, MAIL_TRANSPORT: 'log' }, exportDir: await fixture(), dbFile: join(dir, 'shop.sqlite'), port: 0, log: (l) => lines.push(l) });
+    const running = await startApi({
+      env: { API_SECRET: SECRET, MAIL_TRANSPORT: 'log' },
+      exportDir: await fixture(),
+      dbFile: join(dir, 'shop.sqlite'),
+      port: 0,
+      log: (l) => lines.push(l),
+    });
     try {
       for (let i = 0; i < 3; i++) {
         await new Promise<void>((resolve) => {

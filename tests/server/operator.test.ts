@@ -29,7 +29,13 @@ describe('API_OPERATOR_TOKEN', () => {
       [{ NODE_ENV: 'production' }, /operator API \(\/api\/operator\/\*\) is disabled/],
     ] as const) {
       const lines: string[] = [];
-      const api = await startApi({ env: { API_SECRET: SECRET, MAIL_TRANSPORT: 'log', ...env }, exportDir: await fixture(), dbFile: join(dir, 'shop.sqlite'), port: 0, log: (l) => lines.push(l) });
+      const api = await startApi({
+        env: { API_SECRET: SECRET, MAIL_TRANSPORT: 'log', ...env },
+        exportDir: await fixture(),
+        dbFile: join(dir, 'shop.sqlite'),
+        port: 0,
+        log: (l) => lines.push(l),
+      });
       await api.close();
       expect(lines.join('\n')).toMatch(expected);
     }

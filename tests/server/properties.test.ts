@@ -26,18 +26,37 @@ const OPERATOR_KEYS = KEYS.filter((k) => ENDPOINTS[k].auth === 'operator');
 
 const hostileString = fc.oneof(
   fc.constantFrom(
-    "' OR '1'='1", "'; DROP TABLE orders; --", '1; DELETE FROM pse', '" OR ""="', '%00', '\u0000', '../../etc/passwd', '<script>alert(1)</script>',
-    '__proto__', 'constructor', '{"$gt":""}', 'NaN', 'Infinity', '-1', '0', '1e308', '9007199254740993', '99999999999999999999', '0x10', ' 5 ', '', 'null',
-    'true', 'ｆｕｌｌｗｉｄｔｈ', '𝕦𝕟𝕚𝕔𝕠𝕕𝕖', 'a'.repeat(5000),
+    "' OR '1'='1",
+    "'; DROP TABLE orders; --",
+    '1; DELETE FROM pse',
+    '" OR ""="',
+    '%00',
+    '\u0000',
+    '../../etc/passwd',
+    '<script>alert(1)</script>',
+    '__proto__',
+    'constructor',
+    '{"$gt":""}',
+    'NaN',
+    'Infinity',
+    '-1',
+    '0',
+    '1e308',
+    '9007199254740993',
+    '99999999999999999999',
+    '0x10',
+    ' 5 ',
+    '',
+    'null',
+    'true',
+    'ｆｕｌｌｗｉｄｔｈ',
+    '𝕦𝕟𝕚𝕔𝕠𝕕𝕖',
+    'a'.repeat(5000),
   ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
 );
-const numberish = fc.oneof(
-  fc.integer(),
-  fc.constantFrom(0, -1, 1, 2 ** 31, 2 ** 53, -(2 ** 53), Number.MAX_SAFE_INTEGER + 2, 1.5, -0.5, 1e308),
-  fc.double(),
-);
+const numberish = fc.oneof(fc.integer(), fc.constantFrom(0, -1, 1, 2 ** 31, 2 ** 53, -(2 ** 53), Number.MAX_SAFE_INTEGER + 2, 1.5, -0.5, 1e308), fc.double());
 let plausible: fc.Arbitrary<unknown>;
 const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   v: fc.oneof(
@@ -87,10 +106,16 @@ function checkInvariants() {
   expect(orphan.n, 'orders without products').toBe(0);
   expect((db.prepare('SELECT COUNT(*) AS n FROM orders WHERE ref IS NULL').get() as { n: number }).n).toBe(0);
   const held = new Map(
-    (db.prepare(`SELECT p.pse_id, SUM(p.quantity) AS q FROM order_product p JOIN orders o ON o.id = p.order_id WHERE o.status NOT IN ('payment_error', 'canceled') GROUP BY p.pse_id`).all() as {
-      pse_id: number;
-      q: number;
-    }[]).map((r) => [r.pse_id, r.q]),
+    (
+      db
+        .prepare(
+          `SELECT p.pse_id, SUM(p.quantity) AS q FROM order_product p JOIN orders o ON o.id = p.order_id WHERE o.status NOT IN ('payment_error', 'canceled') GROUP BY p.pse_id`,
+        )
+        .all() as {
+        pse_id: number;
+        q: number;
+      }[]
+    ).map((r) => [r.pse_id, r.q]),
   );
   for (const [pse, initial] of initialStock) {
     const now = (db.prepare('SELECT quantity FROM pse WHERE id = ?').get(pse) as { quantity: number }).quantity;
@@ -102,11 +127,19 @@ function checkInvariants() {
   expect((db.prepare(`SELECT COUNT(*) AS n FROM orders WHERE (status = 'sent') <> (shipped_at IS NOT NULL)`).get() as { n: number }).n, 'sent without shipped_at').toBe(0);
   expect((db.prepare(`SELECT COUNT(*) AS n FROM orders WHERE status IN ('paid', 'processing') AND paid_at IS NULL`).get() as { n: number }).n, 'paid without paid_at').toBe(0);
   for (const { t } of db.prepare('SELECT tracking_number AS t FROM orders WHERE tracking_number IS NOT NULL').all() as { t: string }[]) expect(t).toMatch(/^[A-Za-z0-9-]{4,40}$/);
-  expect((db.prepare(`SELECT COUNT(*) AS n FROM comment WHERE status NOT IN ('pending', 'approved', 'rejected') OR (status = 'pending') <> (moderated_at IS NULL)`).get() as { n: number }).n).toBe(0);
+  expect(
+    (
+      db.prepare(`SELECT COUNT(*) AS n FROM comment WHERE status NOT IN ('pending', 'approved', 'rejected') OR (status = 'pending') <> (moderated_at IS NULL)`).get() as {
+        n: number;
+      }
+    ).n,
+  ).toBe(0);
   // no control character was stored in any text a person typed (issue 17, item 2)
   for (const [table, columns] of STORED_TEXT) {
     for (const row of db.prepare(`SELECT ${columns.join(', ')} FROM ${table}`).all() as Record<string, unknown>[])
-      for (const c of columns) if (typeof row[c] === 'string') expect(hasControlCharacters(row[c] as string, { multiline: MULTILINE.has(`${table}.${c}`) }), `${table}.${c} ${JSON.stringify(row[c])}`).toBe(false);
+      for (const c of columns)
+        if (typeof row[c] === 'string')
+          expect(hasControlCharacters(row[c] as string, { multiline: MULTILINE.has(`${table}.${c}`) }), `${table}.${c} ${JSON.stringify(row[c])}`).toBe(false);
   }
 }
 
@@ -135,7 +168,30 @@ beforeAll(async () => {
       .prepare(`INSERT INTO comment (customer_id, product_id, pse_id, rating, title, content, created_at) VALUES (?, ?, ?, 5, 'Gut', 'Sehr gut', '2026-06-01T10:00:00Z')`)
       .run(me.id, FIX.tshirt.product, FIX.tshirt.pse).lastInsertRowid,
   );
-  plausible = fc.constantFrom<unknown>(cartId, String(cartId), me.id, orderId, orderRef, commentId, 'CA123456789AT', '17.90', 'approved', FIX.tshirt.pse, FIX.sofa.pse, FIX.screws.pse, FIX.AT, FIX.RO, 77, 79, 'WELCOME10', me.email, 'de_AT', 1, '1', 'true');
+  plausible = fc.constantFrom<unknown>(
+    cartId,
+    String(cartId),
+    me.id,
+    orderId,
+    orderRef,
+    commentId,
+    'CA123456789AT',
+    '17.90',
+    'approved',
+    FIX.tshirt.pse,
+    FIX.sofa.pse,
+    FIX.screws.pse,
+    FIX.AT,
+    FIX.RO,
+    77,
+    79,
+    'WELCOME10',
+    me.email,
+    'de_AT',
+    1,
+    '1',
+    'true',
+  );
 });
 
 /**
@@ -144,8 +200,21 @@ beforeAll(async () => {
  * with control characters and the fixture's real ids mixed in.
  */
 type JsonSchema = {
-  type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema; enum?: unknown[]; const?: unknown;
-  anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; allOf?: JsonSchema[]; minimum?: number; maximum?: number; minLength?: number; maxLength?: number; format?: string; pattern?: string;
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  format?: string;
+  pattern?: string;
 };
 const CONTROL = fc.constantFrom('\u0000', '\u0007', '\u001b', '\u007f', '\u0080', '\u009f', '\n', '\t');
 function fromSchema(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
@@ -158,7 +227,11 @@ function fromSchema(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
   switch (type) {
     case 'string': {
       if (schema.format === 'email') return fc.oneof(fc.constantFrom(me.email, 'prop@example.com', 'PROP@Example.com'), fc.emailAddress());
-      if (schema.pattern) return fc.oneof(plausible.map(String), fc.stringMatching(new RegExp(schema.pattern)).filter((x) => x.length <= 64));
+      if (schema.pattern)
+        return fc.oneof(
+          plausible.map(String),
+          fc.stringMatching(new RegExp(schema.pattern)).filter((x) => x.length <= 64),
+        );
       const max = Math.min(schema.maxLength ?? 40, 40);
       const min = Math.min(schema.minLength ?? 0, max);
       const text = fc.string({ minLength: min, maxLength: max });
@@ -169,7 +242,10 @@ function fromSchema(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
     case 'number': {
       const min = Math.max(schema.minimum ?? -1000, -(2 ** 40));
       const max = Math.min(schema.maximum ?? 100_000, 2 ** 40);
-      return fc.oneof(fc.integer({ min: Math.ceil(min), max: Math.floor(Math.max(min, max)) }), plausible.filter((v) => typeof v === 'number'));
+      return fc.oneof(
+        fc.integer({ min: Math.ceil(min), max: Math.floor(Math.max(min, max)) }),
+        plausible.filter((v) => typeof v === 'number'),
+      );
     }
     case 'boolean':
       return fc.boolean();
@@ -252,7 +328,7 @@ describe('hostile input at every endpoint', () => {
     checkInvariants();
   });
 
-  it('inputs drawn from every endpoint\'s own input schema (mostly valid, some control characters): no 5xx, no partial write', async () => {
+  it("inputs drawn from every endpoint's own input schema (mostly valid, some control characters): no 5xx, no partial write", async () => {
     const seen = new Set<EndpointKey>();
     const accepted = new Set<EndpointKey>();
     await fc.assert(
@@ -332,15 +408,22 @@ describe('hostile input at every endpoint', () => {
           const cart = start.json.data.cartId as number;
           for (const op of ops) {
             let res;
-            if (op.op === 'add') res = await api.call('cartAdd', { body: { 'thelia.cart_id': cart, thelia_cart_add: { product_sale_elements_id: op.pse, quantity: op.quantity } }, token: me.token, unchecked: true });
+            if (op.op === 'add')
+              res = await api.call('cartAdd', {
+                body: { 'thelia.cart_id': cart, thelia_cart_add: { product_sale_elements_id: op.pse, quantity: op.quantity } },
+                token: me.token,
+                unchecked: true,
+              });
             else if (op.op === 'update' || op.op === 'delete') {
               const got = await api.call('cartGet', { body: { 'thelia.cart_id': cart }, token: me.token, unchecked: true });
               const item = got.json?.data?.items?.find((i: { PRODUCT_SALE_ELEMENT: number }) => i.PRODUCT_SALE_ELEMENT === op.pse);
               if (!item) continue;
-              res = op.op === 'update'
-                ? await api.call('cartUpdate', { body: { 'thelia.cart_id': cart, cart_item: item.cartItemId, quantity: op.quantity }, token: me.token, unchecked: true })
-                : await api.call('cartDelete', { body: { 'thelia.cart_id': cart, cart_item: item.cartItemId }, token: me.token, unchecked: true });
-            } else res = await api.call('payVorkasse', { body: { cart_id: cart, customer_id: me.id, delivery_module_id: op.quantity % 2 ? 79 : 77 }, token: me.token, unchecked: true });
+              res =
+                op.op === 'update'
+                  ? await api.call('cartUpdate', { body: { 'thelia.cart_id': cart, cart_item: item.cartItemId, quantity: op.quantity }, token: me.token, unchecked: true })
+                  : await api.call('cartDelete', { body: { 'thelia.cart_id': cart, cart_item: item.cartItemId }, token: me.token, unchecked: true });
+            } else
+              res = await api.call('payVorkasse', { body: { cart_id: cart, customer_id: me.id, delivery_module_id: op.quantity % 2 ? 79 : 77 }, token: me.token, unchecked: true });
             expect(res.status).toBeLessThan(500);
           }
           const final = await api.call('cartGet', { body: { 'thelia.cart_id': cart }, token: me.token, unchecked: true });

@@ -29,7 +29,14 @@ const base = () => [garden(5, { accessories: [6] }), garden(6), miniProduct(7, {
 describe('page cache keys', () => {
   it('are the same for the same export, and set for every page and listing', async () => {
     const [a, b] = [await keysOf(base()), await keysOf(base())];
-    for (const [kind, id] of [['product', 5], ['variant', 40], ['category', 21], ['brand', 1], ['content', 2], ['folder', 1]] as const) {
+    for (const [kind, id] of [
+      ['product', 5],
+      ['variant', 40],
+      ['category', 21],
+      ['brand', 1],
+      ['content', 2],
+      ['folder', 1],
+    ] as const) {
       expect(a.page(kind, id)).toBeTruthy();
       expect(a.page(kind, id)).toBe(b.page(kind, id));
     }

@@ -21,7 +21,7 @@ describe('stepQuantity', () => {
     expect(stepQuantity(7, 2.5)).toEqual({ quantity: 7, adjusted: false });
   });
 
-  it('is the one rule: the cart store re-exports it and the server\'s cart writes import it', () => {
+  it("is the one rule: the cart store re-exports it and the server's cart writes import it", () => {
     expect(fromStore).toBe(stepQuantity);
     const server = readFileSync(join(import.meta.dirname, '../../server/services/cart-edit.ts'), 'utf8');
     expect(server).toMatch(/import \{ stepQuantity \} from '..\/..\/src\/catalog\/quantity.ts'/);

@@ -5,7 +5,7 @@ import { excludesVat, vatExclusion, vatNumberCountry } from '../../src/catalog/v
 const company = { isCompany: true, requested: true };
 
 describe('vatExclusion', () => {
-  it('grants it to a company of another EU country than the shop\'s, delivered to its country', () => {
+  it("grants it to a company of another EU country than the shop's, delivered to its country", () => {
     expect(vatExclusion({ ...company, vatNumber: 'ATU13585627', shopCountry: 'DE', deliveryCountry: 'AT' })).toEqual({ excluded: true, reason: 'granted' });
     expect(excludesVat({ ...company, vatNumber: 'DE136695976', shopCountry: 'RO', deliveryCountry: 'de' })).toBe(true);
     expect(excludesVat({ ...company, vatNumber: 'EL123456789', shopCountry: 'DE', deliveryCountry: 'GR' })).toBe(true);
@@ -21,7 +21,7 @@ describe('vatExclusion', () => {
     expect(vatExclusion({ isCompany: false, requested: true, vatNumber: 'ATU13585627', shopCountry: 'DE', deliveryCountry: 'AT' }).reason).toBe('not-company');
   });
 
-  it('reads the member state from the VAT number\'s prefix', () => {
+  it("reads the member state from the VAT number's prefix", () => {
     expect(vatNumberCountry(' atu13585627')).toBe('AT');
     expect(vatNumberCountry('EL123456789')).toBe('GR');
     expect(vatNumberCountry('GB123456789')).toBeNull();

@@ -89,7 +89,19 @@ export function phoneProblem(phone: string, iso: string): AddressProblem | null 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : v === undefined || v === null ? '' : String(v));
 
 /** Field order of the form: the first problem in this order gets the focus. */
-export const ADDRESS_FIELDS: readonly AddressField[] = ['label', 'firstname', 'lastname', 'address1', 'address2', 'zipcode', 'city', 'country_id', 'state_id', 'phone', 'cellphone'];
+export const ADDRESS_FIELDS: readonly AddressField[] = [
+  'label',
+  'firstname',
+  'lastname',
+  'address1',
+  'address2',
+  'zipcode',
+  'city',
+  'country_id',
+  'state_id',
+  'phone',
+  'cellphone',
+];
 
 /**
  * Every problem of an address, by field (empty: the address is good). `countries` are the ones

@@ -12,7 +12,10 @@ const Required = (max: number) => SafeText().trim().min(1, 'is required').max(ma
  */
 export const AddressInput = z.object({
   label: Required(100),
-  title: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(5), z.enum(['1', '2', '3', '5']).transform(Number)]).optional().default(1),
+  title: z
+    .union([z.literal(1), z.literal(2), z.literal(3), z.literal(5), z.enum(['1', '2', '3', '5']).transform(Number)])
+    .optional()
+    .default(1),
   firstname: SafeText().trim().min(2, 'must be at least 2 characters').max(100),
   lastname: SafeText().trim().min(2, 'must be at least 2 characters').max(100),
   company: Text(255).optional(),

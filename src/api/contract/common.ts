@@ -15,13 +15,13 @@ export const MAX_ID = Number.MAX_SAFE_INTEGER;
 /** An integer given as a number or as decimal digits ("12"). */
 export const IntInput = z.union(
   [
-  z.number().int().min(-MAX_ID).max(MAX_ID),
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d{1,16}$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().int().min(-MAX_ID).max(MAX_ID)),
+    z.number().int().min(-MAX_ID).max(MAX_ID),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d{1,16}$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().int().min(-MAX_ID).max(MAX_ID)),
   ],
   { error: 'must be a whole number' },
 );
@@ -36,9 +36,7 @@ export const BoolInput = z.union([
   z.boolean(),
   z.literal(1).transform(() => true),
   z.literal(0).transform(() => false),
-  z
-    .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no', ''])
-    .transform((v) => v === 'true' || v === '1' || v === 'on' || v === 'yes'),
+  z.enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'on' || v === 'yes'),
 ]);
 /**
  * Control characters (C0 U+0000-U+001F, DEL U+007F, C1 U+0080-U+009F) are never stored: a
@@ -47,18 +45,24 @@ export const BoolInput = z.union([
  * forms and at the API. Single-line fields refuse them all; multi-line ones (a comment, an order
  * message) allow tab and line breaks.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: this rule is about control characters
 export const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: this rule is about control characters
 const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 export const NO_CONTROL_CHARACTERS = 'must not contain control characters';
 export function hasControlCharacters(text: string, options: { multiline?: boolean } = {}): boolean {
   return (options.multiline ? CONTROL_EXCEPT_LINE_BREAKS : CONTROL_CHARACTERS).test(text);
 }
 /** Text that may be stored: no control characters (see above). Chain .trim(), .min(), .max() as needed. */
-export const SafeText = (options: { multiline?: boolean } = {}) =>
-  z.string().refine((s) => !hasControlCharacters(s, options), NO_CONTROL_CHARACTERS);
+export const SafeText = (options: { multiline?: boolean } = {}) => z.string().refine((s) => !hasControlCharacters(s, options), NO_CONTROL_CHARACTERS);
 /** Bounded free text: the API never stores more than this in one field, nor a control character. */
 export const Text = (max = 255, options: { multiline?: boolean } = {}) => SafeText(options).max(max, `must be at most ${max} characters`);
-export const Email = z.string().trim().max(254).pipe(z.email('Invalid email address')).transform((e) => e.toLowerCase());
+export const Email = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email('Invalid email address'))
+  .transform((e) => e.toLowerCase());
 export const Money = z.number().describe('an amount in the currency, 2 decimals');
 export const LocaleInput = z.enum(['de_DE', 'de_AT', 'ro_RO', 'de', 'ro', 'en']).optional();
 

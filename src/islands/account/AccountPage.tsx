@@ -89,7 +89,9 @@ function Personal({ session }: { session: StoredSession }) {
     setStatus({ kind: 'busy' });
     try {
       const title = Number(value(data, 'title')) as 1 | 2 | 3 | 5;
-      const answer = await call('customerUpdate', { body: { title, firstname: value(data, 'firstname').trim(), lastname: value(data, 'lastname').trim(), company: value(data, 'company').trim() || undefined } });
+      const answer = await call('customerUpdate', {
+        body: { title, firstname: value(data, 'firstname').trim(), lastname: value(data, 'lastname').trim(), company: value(data, 'company').trim() || undefined },
+      });
       if (answer.CustomerItems[0]) setCustomer(answer.CustomerItems[0]);
       setStatus({ kind: 'done', text: m.account_saved() });
     } catch (error) {
@@ -100,11 +102,20 @@ function Personal({ session }: { session: StoredSession }) {
   return (
     <section aria-labelledby="personal-heading">
       <h2 id="personal-heading">{m.account_personal()}</h2>
-      {loadError ? <p className="form-message form-message--error" role="alert"><span>{loadError}</span> <button type="button" className="button button--secondary" onClick={() => void load()}>{m.cartPage_retry()}</button></p> : null}
+      {loadError ? (
+        <p className="form-message form-message--error" role="alert">
+          <span>{loadError}</span>{' '}
+          <button type="button" className="button button--secondary" onClick={() => void load()}>
+            {m.cartPage_retry()}
+          </button>
+        </p>
+      ) : null}
       {customer ? (
         <form ref={ref} className="account-form" noValidate onSubmit={submit} data-customer-ref={customer.REF}>
           <p className="account-form__note">{m.account_requiredNote()}</p>
-          <p><strong>{m.account_email()}:</strong> <span data-customer-email>{customer.EMAIL}</span></p>
+          <p>
+            <strong>{m.account_email()}:</strong> <span data-customer-email>{customer.EMAIL}</span>
+          </p>
           <Field form="personal" name="title" label={m.account_title()}>
             <select id="personal-title" name="title" defaultValue={String([1, 2, 3, 5].includes(customer.TITLE) ? customer.TITLE : 3)} autoComplete="honorific-prefix">
               <option value="1">{m.account_titleMr()}</option>
@@ -116,13 +127,22 @@ function Personal({ session }: { session: StoredSession }) {
           <Field form="personal" name="firstname" label={m.account_firstname()} required autoComplete="given-name" defaultValue={customer.FIRSTNAME} error={errors.firstname} />
           <Field form="personal" name="lastname" label={m.account_lastname()} required autoComplete="family-name" defaultValue={customer.LASTNAME} error={errors.lastname} />
           {customer.IS_COMPANY ? <Field form="personal" name="company" label={m.account_companyName()} autoComplete="organization" defaultValue={customer.COMPANY ?? ''} /> : null}
-          {customer.VAT_NUMBER ? <p><strong>{m.account_vatNumber()}:</strong> {customer.VAT_NUMBER}{customer.EXCLUDE_VAT ? ` · ${m.account_vatExcluded()}` : ''}</p> : null}
+          {customer.VAT_NUMBER ? (
+            <p>
+              <strong>{m.account_vatNumber()}:</strong> {customer.VAT_NUMBER}
+              {customer.EXCLUDE_VAT ? ` · ${m.account_vatExcluded()}` : ''}
+            </p>
+          ) : null}
           <FormMessage status={status} />
           <div className="account-form__actions">
-            <button className="button" type="submit" disabled={status.kind === 'busy'}>{status.kind === 'busy' ? m.account_busy() : m.account_save()}</button>
+            <button className="button" type="submit" disabled={status.kind === 'busy'}>
+              {status.kind === 'busy' ? m.account_busy() : m.account_save()}
+            </button>
           </div>
         </form>
-      ) : !loadError ? <p>{m.account_loading()}</p> : null}
+      ) : !loadError ? (
+        <p>{m.account_loading()}</p>
+      ) : null}
     </section>
   );
 }
@@ -132,12 +152,27 @@ function Personal({ session }: { session: StoredSession }) {
 function postal(a: AddressItem) {
   return (
     <address>
-      {a.COMPANY ? <>{a.COMPANY}<br /></> : null}
-      {a.FIRSTNAME} {a.LASTNAME}<br />
-      {a.ADDRESS1} {a.ADDRESS2}<br />
-      {a.ADDRESS3 ? <>{a.ADDRESS3}<br /></> : null}
-      {a.ZIPCODE} {a.CITY}<br />
-      {a.STATE_TITLE ? <>{a.STATE_TITLE}, </> : null}{a.COUNTRY_TITLE}<br />
+      {a.COMPANY ? (
+        <>
+          {a.COMPANY}
+          <br />
+        </>
+      ) : null}
+      {a.FIRSTNAME} {a.LASTNAME}
+      <br />
+      {a.ADDRESS1} {a.ADDRESS2}
+      <br />
+      {a.ADDRESS3 ? (
+        <>
+          {a.ADDRESS3}
+          <br />
+        </>
+      ) : null}
+      {a.ZIPCODE} {a.CITY}
+      <br />
+      {a.STATE_TITLE ? <>{a.STATE_TITLE}, </> : null}
+      {a.COUNTRY_TITLE}
+      <br />
       {a.PHONE}
     </address>
   );
@@ -200,14 +235,38 @@ function Addresses(props: AccountPageProps & { session: StoredSession }) {
 
   const start = (a?: AddressItem) =>
     a
-      ? { label: a.LABEL, title: a.TITLE, firstname: a.FIRSTNAME, lastname: a.LASTNAME, company: a.COMPANY, address1: a.ADDRESS1, address2: a.ADDRESS2, address3: a.ADDRESS3, zipcode: a.ZIPCODE, city: a.CITY, country_id: a.COUNTRY_ID, state_id: a.STATE_ID, phone: a.PHONE, cellphone: a.CELLPHONE }
+      ? {
+          label: a.LABEL,
+          title: a.TITLE,
+          firstname: a.FIRSTNAME,
+          lastname: a.LASTNAME,
+          company: a.COMPANY,
+          address1: a.ADDRESS1,
+          address2: a.ADDRESS2,
+          address3: a.ADDRESS3,
+          zipcode: a.ZIPCODE,
+          city: a.CITY,
+          country_id: a.COUNTRY_ID,
+          state_id: a.STATE_ID,
+          phone: a.PHONE,
+          cellphone: a.CELLPHONE,
+        }
       : undefined;
 
   return (
     <section aria-labelledby="addresses-title">
       <h2 id="addresses-title">{m.account_addresses()}</h2>
       <FormMessage status={status} />
-      {loadError ? <div className="form-message form-message--error" role="alert"><p>{loadError} <button type="button" className="button button--secondary" onClick={() => void load()}>{m.cartPage_retry()}</button></p></div> : null}
+      {loadError ? (
+        <div className="form-message form-message--error" role="alert">
+          <p>
+            {loadError}{' '}
+            <button type="button" className="button button--secondary" onClick={() => void load()}>
+              {m.cartPage_retry()}
+            </button>
+          </p>
+        </div>
+      ) : null}
       {items === null && !loadError ? <p>{m.account_loading()}</p> : null}
       {items && items.length === 0 ? <p>{m.account_noAddresses()}</p> : null}
       {items && items.length > 0 ? (
@@ -215,18 +274,32 @@ function Addresses(props: AccountPageProps & { session: StoredSession }) {
           {items.map((a) => (
             <li key={a.ID} className="address-book__item" data-address-id={a.ID}>
               {editing === a.ID ? (
-                <AddressForm id={`address-${a.ID}`} countries={props.countries} defaultCountryId={props.countryId} initial={start(a)} submitLabel={m.account_saveAddress()} onSubmit={save(a.ID)} onCancel={() => setEditing(null)} />
+                <AddressForm
+                  id={`address-${a.ID}`}
+                  countries={props.countries}
+                  defaultCountryId={props.countryId}
+                  initial={start(a)}
+                  submitLabel={m.account_saveAddress()}
+                  onSubmit={save(a.ID)}
+                  onCancel={() => setEditing(null)}
+                />
               ) : (
                 <>
                   <h3>{a.LABEL}</h3>
                   {a.IS_DEFAULT ? <span className="address-book__default">{m.account_default()}</span> : null}
                   {postal(a)}
                   <div className="address-book__actions">
-                    <button type="button" className="button button--secondary" onClick={() => setEditing(a.ID)}>{m.account_editAddress({ label: a.LABEL })}</button>
+                    <button type="button" className="button button--secondary" onClick={() => setEditing(a.ID)}>
+                      {m.account_editAddress({ label: a.LABEL })}
+                    </button>
                     {!a.IS_DEFAULT ? (
                       <>
-                        <button type="button" className="button button--secondary" onClick={() => void setDefault(a)}>{m.account_setDefault({ label: a.LABEL })}</button>
-                        <button type="button" className="button button--secondary" onClick={() => void remove(a)}>{m.account_deleteAddress({ label: a.LABEL })}</button>
+                        <button type="button" className="button button--secondary" onClick={() => void setDefault(a)}>
+                          {m.account_setDefault({ label: a.LABEL })}
+                        </button>
+                        <button type="button" className="button button--secondary" onClick={() => void remove(a)}>
+                          {m.account_deleteAddress({ label: a.LABEL })}
+                        </button>
                       </>
                     ) : null}
                   </div>
@@ -239,10 +312,21 @@ function Addresses(props: AccountPageProps & { session: StoredSession }) {
       {editing === 'new' ? (
         <>
           <h3>{m.account_addAddress()}</h3>
-          <AddressForm id="address-new" countries={props.countries} defaultCountryId={props.countryId} submitLabel={m.account_saveAddress()} onSubmit={save('new')} onCancel={() => setEditing(null)} />
+          <AddressForm
+            id="address-new"
+            countries={props.countries}
+            defaultCountryId={props.countryId}
+            submitLabel={m.account_saveAddress()}
+            onSubmit={save('new')}
+            onCancel={() => setEditing(null)}
+          />
         </>
       ) : (
-        <p><button type="button" className="button" onClick={() => setEditing('new')}>{m.account_addAddress()}</button></p>
+        <p>
+          <button type="button" className="button" onClick={() => setEditing('new')}>
+            {m.account_addAddress()}
+          </button>
+        </p>
       )}
     </section>
   );
@@ -271,24 +355,48 @@ function Orders(props: AccountPageProps & { session: StoredSession }) {
   return (
     <section aria-labelledby="orders-title">
       <h2 id="orders-title">{m.account_orders()}</h2>
-      {error ? <div className="form-message form-message--error" role="alert"><p>{error} <button type="button" className="button button--secondary" onClick={() => void load()}>{m.cartPage_retry()}</button></p></div> : null}
+      {error ? (
+        <div className="form-message form-message--error" role="alert">
+          <p>
+            {error}{' '}
+            <button type="button" className="button button--secondary" onClick={() => void load()}>
+              {m.cartPage_retry()}
+            </button>
+          </p>
+        </div>
+      ) : null}
       {orders === null && !error ? <p>{m.account_loading()}</p> : null}
       {orders && orders.length === 0 ? <p>{m.account_noOrders()}</p> : null}
       {orders && orders.length > 0 ? (
         <div className="orders-table">
           <table>
             <thead>
-              <tr><th scope="col">{m.account_orderDate()}</th><th scope="col">{m.account_orderRef()}</th><th scope="col">{m.account_orderTotal()}</th><th scope="col">{m.account_orderStatus()}</th><th scope="col">{m.account_tracking()}</th><th scope="col">PDF</th></tr>
+              <tr>
+                <th scope="col">{m.account_orderDate()}</th>
+                <th scope="col">{m.account_orderRef()}</th>
+                <th scope="col">{m.account_orderTotal()}</th>
+                <th scope="col">{m.account_orderStatus()}</th>
+                <th scope="col">{m.account_tracking()}</th>
+                <th scope="col">PDF</th>
+              </tr>
             </thead>
             <tbody>
               {orders.map((o) => (
                 <tr key={o.ID} data-order-ref={o.REF}>
                   <td>{orderDate(o.CREATE_DATE, props.money.locale)}</td>
-                  <td><a href={`/account/order/${o.ID}`} aria-label={m.account_orderShow({ ref: o.REF })}>{o.REF}</a></td>
+                  <td>
+                    <a href={`/account/order/${o.ID}`} aria-label={m.account_orderShow({ ref: o.REF })}>
+                      {o.REF}
+                    </a>
+                  </td>
                   <td>{fmt(o.TOTAL)}</td>
                   <td>{statusText(o.STATUS)}</td>
                   <td>{o.TRACKING_NUMBER ?? '–'}</td>
-                  <td><button type="button" className="button button--secondary" onClick={() => void pdf(o)}>{m.account_invoicePdf({ ref: o.REF })}</button></td>
+                  <td>
+                    <button type="button" className="button button--secondary" onClick={() => void pdf(o)}>
+                      {m.account_invoicePdf({ ref: o.REF })}
+                    </button>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -331,10 +439,20 @@ function ChangePassword() {
         <p className="account-form__note">{m.account_requiredNote()}</p>
         <Field form="change-password" name="old_password" type="password" label={m.account_oldPassword()} required autoComplete="current-password" error={errors.old_password} />
         <Field form="change-password" name="password" type="password" label={m.account_newPassword()} required autoComplete="new-password" error={errors.password} />
-        <Field form="change-password" name="password_confirm" type="password" label={m.account_passwordConfirm()} required autoComplete="new-password" error={errors.password_confirm} />
+        <Field
+          form="change-password"
+          name="password_confirm"
+          type="password"
+          label={m.account_passwordConfirm()}
+          required
+          autoComplete="new-password"
+          error={errors.password_confirm}
+        />
         <FormMessage status={status} />
         <div className="account-form__actions">
-          <button className="button" type="submit" disabled={status.kind === 'busy'}>{status.kind === 'busy' ? m.account_busy() : m.account_changePassword()}</button>
+          <button className="button" type="submit" disabled={status.kind === 'busy'}>
+            {status.kind === 'busy' ? m.account_busy() : m.account_changePassword()}
+          </button>
         </div>
       </form>
     </section>

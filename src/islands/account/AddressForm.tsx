@@ -92,11 +92,21 @@ export default function AddressForm({ id, countries, defaultCountryId, initial =
     const v = (n: string) => value(data, n).trim();
     const values = {
       label: withLabel ? v('label') : initial.label || 'Address',
-      firstname: v('firstname'), lastname: v('lastname'), address1: v('address1'), address2: v('address2'),
-      zipcode: v('zipcode'), city: v('city'), country_id: Number(v('country_id')), state_id: v('state_id'), phone: v('phone'), cellphone: v('cellphone'),
+      firstname: v('firstname'),
+      lastname: v('lastname'),
+      address1: v('address1'),
+      address2: v('address2'),
+      zipcode: v('zipcode'),
+      city: v('city'),
+      country_id: Number(v('country_id')),
+      state_id: v('state_id'),
+      phone: v('phone'),
+      cellphone: v('cellphone'),
     };
     const rulesCountry: AddressCountry = {
-      id: country.id, isoalpha2: country.isoalpha2, zipFormat: country.zipFormat,
+      id: country.id,
+      isoalpha2: country.isoalpha2,
+      zipFormat: country.zipFormat,
       stateIds: !country.hasStates ? [] : states ? states.map((s) => s.id) : [Number(values.state_id) || -1],
     };
     const problems = addressProblems(values, [rulesCountry]);
@@ -106,10 +116,20 @@ export default function AddressForm({ id, countries, defaultCountryId, initial =
     setStatus({ kind: 'busy' });
     const title = Number(v('title'));
     const error = await onSubmit({
-      label: values.label, title: ([1, 2, 3, 5].includes(title) ? title : 1) as 1 | 2 | 3 | 5, firstname: values.firstname, lastname: values.lastname,
-      company: v('company') || undefined, address1: values.address1, address2: values.address2, address3: v('address3') || undefined,
-      zipcode: values.zipcode, city: values.city, country_id: country.id, state_id: values.state_id ? Number(values.state_id) : undefined,
-      phone: values.phone, cellphone: values.cellphone || undefined,
+      label: values.label,
+      title: ([1, 2, 3, 5].includes(title) ? title : 1) as 1 | 2 | 3 | 5,
+      firstname: values.firstname,
+      lastname: values.lastname,
+      company: v('company') || undefined,
+      address1: values.address1,
+      address2: values.address2,
+      address3: v('address3') || undefined,
+      zipcode: values.zipcode,
+      city: values.city,
+      country_id: country.id,
+      state_id: values.state_id ? Number(values.state_id) : undefined,
+      phone: values.phone,
+      cellphone: values.cellphone || undefined,
     });
     setStatus(error ? { kind: 'error', text: error } : { kind: 'idle' });
   };
@@ -142,17 +162,41 @@ export default function AddressForm({ id, countries, defaultCountryId, initial =
         <Field {...f('city')} label={m.account_city()} required autoComplete="address-level2" defaultValue={initial.city} />
       </div>
       <Field {...f('country_id')} label={m.account_country()} required>
-        <select id={`${id}-country_id`} name="country_id" value={String(country.id)} onChange={(e) => setCountryId(Number(e.currentTarget.value))} autoComplete="country" required
-          aria-invalid={errors.country_id ? true : undefined} aria-describedby={errors.country_id ? `${id}-country_id-error` : undefined}>
-          {countries.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
+        <select
+          id={`${id}-country_id`}
+          name="country_id"
+          value={String(country.id)}
+          onChange={(e) => setCountryId(Number(e.currentTarget.value))}
+          autoComplete="country"
+          required
+          aria-invalid={errors.country_id ? true : undefined}
+          aria-describedby={errors.country_id ? `${id}-country_id-error` : undefined}
+        >
+          {countries.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.title}
+            </option>
+          ))}
         </select>
       </Field>
       {country.hasStates ? (
         <Field {...f('state_id')} label={m.account_state()} required error={errors.state_id ?? (statesError ? m.catalog_serverError() : undefined)}>
-          <select id={`${id}-state_id`} name="state_id" key={`${country.id}-${states ? 'ready' : 'loading'}`} defaultValue={initial.country_id === country.id && initial.state_id ? String(initial.state_id) : ''} autoComplete="address-level1" required
-            aria-invalid={errors.state_id ? true : undefined} aria-describedby={errors.state_id || statesError ? `${id}-state_id-error` : undefined}>
+          <select
+            id={`${id}-state_id`}
+            name="state_id"
+            key={`${country.id}-${states ? 'ready' : 'loading'}`}
+            defaultValue={initial.country_id === country.id && initial.state_id ? String(initial.state_id) : ''}
+            autoComplete="address-level1"
+            required
+            aria-invalid={errors.state_id ? true : undefined}
+            aria-describedby={errors.state_id || statesError ? `${id}-state_id-error` : undefined}
+          >
             <option value="">{states ? m.account_chooseState() : m.account_loading()}</option>
-            {(states ?? []).map((s) => <option key={s.id} value={s.id}>{s.title}</option>)}
+            {(states ?? []).map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.title}
+              </option>
+            ))}
           </select>
         </Field>
       ) : null}
@@ -162,8 +206,14 @@ export default function AddressForm({ id, countries, defaultCountryId, initial =
       </div>
       <FormMessage status={status} />
       <div className="account-form__actions">
-        <button className="button" type="submit" disabled={status.kind === 'busy'}>{status.kind === 'busy' ? m.account_busy() : submitLabel}</button>
-        {onCancel ? <button type="button" className="button button--secondary" onClick={onCancel}>{m.account_cancel()}</button> : null}
+        <button className="button" type="submit" disabled={status.kind === 'busy'}>
+          {status.kind === 'busy' ? m.account_busy() : submitLabel}
+        </button>
+        {onCancel ? (
+          <button type="button" className="button button--secondary" onClick={onCancel}>
+            {m.account_cancel()}
+          </button>
+        ) : null}
       </div>
     </form>
   );

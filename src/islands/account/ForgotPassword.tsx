@@ -41,7 +41,9 @@ function RequestForm({ locale }: { locale: 'de_DE' | 'de_AT' | 'ro_RO' }) {
       <Field form="forgot" name="email" type="email" label={m.account_email()} required autoComplete="email" inputMode="email" error={errors.email} />
       <FormMessage status={status} />
       <div className="account-form__actions">
-        <button className="button" type="submit" disabled={status.kind === 'busy'}>{status.kind === 'busy' ? m.account_busy() : m.account_forgotSubmit()}</button>
+        <button className="button" type="submit" disabled={status.kind === 'busy'}>
+          {status.kind === 'busy' ? m.account_busy() : m.account_forgotSubmit()}
+        </button>
         <a href="/login-register">{m.account_toLogin()}</a>
       </div>
     </form>
@@ -73,7 +75,9 @@ function ResetForm({ token }: { token: string }) {
       <Field form="reset" name="password_confirm" type="password" label={m.account_passwordConfirm()} required autoComplete="new-password" error={errors.password_confirm} />
       <FormMessage status={status}>{status.kind === 'done' ? <a href="/login-register">{m.account_toLogin()}</a> : null}</FormMessage>
       <div className="account-form__actions">
-        <button className="button" type="submit" disabled={status.kind === 'busy' || status.kind === 'done'}>{status.kind === 'busy' ? m.account_busy() : m.account_resetSubmit()}</button>
+        <button className="button" type="submit" disabled={status.kind === 'busy' || status.kind === 'done'}>
+          {status.kind === 'busy' ? m.account_busy() : m.account_resetSubmit()}
+        </button>
       </div>
     </form>
   );

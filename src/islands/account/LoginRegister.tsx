@@ -39,7 +39,9 @@ export default function LoginRegister(props: LoginRegisterProps) {
   };
   return (
     <section className="account-page" aria-labelledby="lr-title">
-      <h1 id="lr-title" className="visually-hidden">{m.account_tabsLabel()}</h1>
+      <h1 id="lr-title" className="visually-hidden">
+        {m.account_tabsLabel()}
+      </h1>
       <div className="lr-tabs" role="tablist" aria-label={m.account_tabsLabel()} onKeyDown={onKey}>
         {(['login', 'register'] as const).map((t) => (
           <button key={t} type="button" role="tab" id={`tab-${t}`} aria-controls={`panel-${t}`} aria-selected={tab === t} tabIndex={tab === t ? 0 : -1} onClick={() => choose(t)}>

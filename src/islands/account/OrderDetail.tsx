@@ -44,12 +44,26 @@ function Address({ title, a }: { title: string; a: OrderItem['INVOICE_ADDRESS'] 
     <section className="order-detail__address">
       <h2>{title}</h2>
       <address>
-        {a.COMPANY ? <>{a.COMPANY}<br /></> : null}
-        {a.FIRSTNAME} {a.LASTNAME}<br />
-        {a.ADDRESS1} {a.ADDRESS2}<br />
-        {a.ADDRESS3 ? <>{a.ADDRESS3}<br /></> : null}
-        {a.ZIPCODE} {a.CITY}<br />
-        {a.COUNTRY_TITLE}<br />
+        {a.COMPANY ? (
+          <>
+            {a.COMPANY}
+            <br />
+          </>
+        ) : null}
+        {a.FIRSTNAME} {a.LASTNAME}
+        <br />
+        {a.ADDRESS1} {a.ADDRESS2}
+        <br />
+        {a.ADDRESS3 ? (
+          <>
+            {a.ADDRESS3}
+            <br />
+          </>
+        ) : null}
+        {a.ZIPCODE} {a.CITY}
+        <br />
+        {a.COUNTRY_TITLE}
+        <br />
         {a.PHONE}
       </address>
     </section>
@@ -72,26 +86,59 @@ export default function OrderDetail({ order, products, money, invoiceHref, onInv
     <article className="order-detail" aria-labelledby="order-title">
       <h1 id="order-title">{m.account_orderTitle({ ref: order.REF })}</h1>
       <dl className="order-detail__facts">
-        <div><dt>{m.account_orderDate()}</dt><dd>{orderDate(order.CREATE_DATE, money.locale)}</dd></div>
-        <div><dt>{m.account_orderStatus()}</dt><dd data-order-status={order.STATUS}>{statusText(order.STATUS)}</dd></div>
-        <div><dt>{m.account_deliveryMethod()}</dt><dd>{order.LOCAL_PICKUP ? m.account_localPickup() : order.DELIVERY_MODULE}</dd></div>
-        <div><dt>{m.account_paymentMethod()}</dt><dd>{order.PAYMENT_MODULE}</dd></div>
-        {order.TRACKING_NUMBER ? <div><dt>{m.account_tracking()}</dt><dd data-tracking>{order.TRACKING_NUMBER}</dd></div> : null}
+        <div>
+          <dt>{m.account_orderDate()}</dt>
+          <dd>{orderDate(order.CREATE_DATE, money.locale)}</dd>
+        </div>
+        <div>
+          <dt>{m.account_orderStatus()}</dt>
+          <dd data-order-status={order.STATUS}>{statusText(order.STATUS)}</dd>
+        </div>
+        <div>
+          <dt>{m.account_deliveryMethod()}</dt>
+          <dd>{order.LOCAL_PICKUP ? m.account_localPickup() : order.DELIVERY_MODULE}</dd>
+        </div>
+        <div>
+          <dt>{m.account_paymentMethod()}</dt>
+          <dd>{order.PAYMENT_MODULE}</dd>
+        </div>
+        {order.TRACKING_NUMBER ? (
+          <div>
+            <dt>{m.account_tracking()}</dt>
+            <dd data-tracking>{order.TRACKING_NUMBER}</dd>
+          </div>
+        ) : null}
       </dl>
       <p>
-        {invoiceHref ? <a className="button button--secondary" href={invoiceHref} download={`invoice-${order.REF}.pdf`}>{m.account_invoicePdf({ ref: order.REF })}</a>
-          : <button type="button" className="button button--secondary" onClick={onInvoice}>{m.account_invoicePdf({ ref: order.REF })}</button>}
+        {invoiceHref ? (
+          <a className="button button--secondary" href={invoiceHref} download={`invoice-${order.REF}.pdf`}>
+            {m.account_invoicePdf({ ref: order.REF })}
+          </a>
+        ) : (
+          <button type="button" className="button button--secondary" onClick={onInvoice}>
+            {m.account_invoicePdf({ ref: order.REF })}
+          </button>
+        )}
       </p>
       {children}
       <div className="order-detail__table">
         <table>
           <thead>
-            <tr><th scope="col">{m.account_product()}</th><th scope="col">{m.account_quantity()}</th><th scope="col">{m.account_unitPrice()}</th><th scope="col">{m.account_lineTotal()}</th></tr>
+            <tr>
+              <th scope="col">{m.account_product()}</th>
+              <th scope="col">{m.account_quantity()}</th>
+              <th scope="col">{m.account_unitPrice()}</th>
+              <th scope="col">{m.account_lineTotal()}</th>
+            </tr>
           </thead>
           <tbody>
             {products.map((p) => (
               <tr key={p.ID}>
-                <th scope="row">{p.TITLE}<br /><span className="order-detail__ref">{p.REF}</span></th>
+                <th scope="row">
+                  {p.TITLE}
+                  <br />
+                  <span className="order-detail__ref">{p.REF}</span>
+                </th>
                 <td>{p.QUANTITY}</td>
                 <td>{fmt(p.TAXED_PRICE)}</td>
                 <td>{fmt(p.TOTAL_TAXED_PRICE)}</td>
@@ -101,17 +148,41 @@ export default function OrderDetail({ order, products, money, invoiceHref, onInv
         </table>
       </div>
       <dl className="order-detail__sums">
-        <div><dt>{m.account_goods()}</dt><dd data-sum="goods">{fmt(order.GOODS)}</dd></div>
-        <div><dt>{m.account_shipment()}</dt><dd data-sum="shipment">{order.POSTAGE === 0 ? m.account_free() : fmt(order.POSTAGE)}</dd></div>
-        {order.DISCOUNT > 0 ? <div><dt>{m.account_discount()}{order.COUPON_CODE ? ` (${order.COUPON_CODE})` : ''}</dt><dd data-sum="discount">−{fmt(order.DISCOUNT)}</dd></div> : null}
-        <div className="order-detail__total"><dt>{m.account_total()}</dt><dd data-sum="total">{fmt(order.TOTAL)}</dd></div>
-        <div><dt>{order.VAT_EXCLUDED ? m.account_vatExcluded() : m.account_vatIncluded()}</dt><dd data-sum="vat">{fmt(order.VAT)}</dd></div>
+        <div>
+          <dt>{m.account_goods()}</dt>
+          <dd data-sum="goods">{fmt(order.GOODS)}</dd>
+        </div>
+        <div>
+          <dt>{m.account_shipment()}</dt>
+          <dd data-sum="shipment">{order.POSTAGE === 0 ? m.account_free() : fmt(order.POSTAGE)}</dd>
+        </div>
+        {order.DISCOUNT > 0 ? (
+          <div>
+            <dt>
+              {m.account_discount()}
+              {order.COUPON_CODE ? ` (${order.COUPON_CODE})` : ''}
+            </dt>
+            <dd data-sum="discount">−{fmt(order.DISCOUNT)}</dd>
+          </div>
+        ) : null}
+        <div className="order-detail__total">
+          <dt>{m.account_total()}</dt>
+          <dd data-sum="total">{fmt(order.TOTAL)}</dd>
+        </div>
+        <div>
+          <dt>{order.VAT_EXCLUDED ? m.account_vatExcluded() : m.account_vatIncluded()}</dt>
+          <dd data-sum="vat">{fmt(order.VAT)}</dd>
+        </div>
       </dl>
       <div className="order-detail__addresses">
         <Address title={m.account_invoiceAddress()} a={order.INVOICE_ADDRESS} />
         <Address title={m.account_deliveryAddress()} a={order.DELIVERY_ADDRESS} />
       </div>
-      {order.MESSAGE ? <p><strong>{m.account_orderMessage()}:</strong> {order.MESSAGE}</p> : null}
+      {order.MESSAGE ? (
+        <p>
+          <strong>{m.account_orderMessage()}:</strong> {order.MESSAGE}
+        </p>
+      ) : null}
     </article>
   );
 }

@@ -46,11 +46,14 @@ export default function OrderPage({ mode, money }: OrderPageProps) {
       if (mode !== 'customer') return notFound();
       const session = readSession();
       if (!session) return void location.replace('/login-register');
-      Promise.all([call('orderDetail', { params: { id: key.id }, query: { customer: session.customerId } }), call('orderProducts', { query: { order_id: key.id } })]).then(([o, p]) => {
-        const order = o.OrderItems[0];
-        if (!order) return notFound();
-        setState({ kind: 'ready', order, products: p.OrderProductItems });
-      }, fail);
+      Promise.all([call('orderDetail', { params: { id: key.id }, query: { customer: session.customerId } }), call('orderProducts', { query: { order_id: key.id } })]).then(
+        ([o, p]) => {
+          const order = o.OrderItems[0];
+          if (!order) return notFound();
+          setState({ kind: 'ready', order, products: p.OrderProductItems });
+        },
+        fail,
+      );
     } else {
       if (mode !== 'guest') return notFound();
       call('guestInvoice', { params: key }).then((a) => {
@@ -65,17 +68,28 @@ export default function OrderPage({ mode, money }: OrderPageProps) {
     return (
       <div className="order-detail">
         <h1>{state.notFound ? m.account_orderNotFound() : m.account_orderTitle({ ref: '' })}</h1>
-        <p role="alert" data-order-error={state.notFound ? 'not-found' : 'error'}>{state.text}</p>
-        <p><a href={mode === 'customer' ? '/account' : '/'}>{mode === 'customer' ? m.account_backToAccount() : m.backHome()}</a></p>
+        <p role="alert" data-order-error={state.notFound ? 'not-found' : 'error'}>
+          {state.text}
+        </p>
+        <p>
+          <a href={mode === 'customer' ? '/account' : '/'}>{mode === 'customer' ? m.account_backToAccount() : m.backHome()}</a>
+        </p>
       </div>
     );
   const { order } = state;
   return (
     <>
-      <OrderDetail order={order} products={state.products} money={money} invoiceHref={guestPdf}
-        onInvoice={async () => setPdfError(await downloadInvoice(order.ID, order.REF))} />
-      {pdfError ? <p role="alert" className="form-message form-message--error"><span>{pdfError}</span></p> : null}
-      {mode === 'customer' ? <p><a href="/account">{m.account_backToAccount()}</a></p> : null}
+      <OrderDetail order={order} products={state.products} money={money} invoiceHref={guestPdf} onInvoice={async () => setPdfError(await downloadInvoice(order.ID, order.REF))} />
+      {pdfError ? (
+        <p role="alert" className="form-message form-message--error">
+          <span>{pdfError}</span>
+        </p>
+      ) : null}
+      {mode === 'customer' ? (
+        <p>
+          <a href="/account">{m.account_backToAccount()}</a>
+        </p>
+      ) : null}
     </>
   );
 }

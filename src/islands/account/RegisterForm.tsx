@@ -10,7 +10,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { m } from '../../i18n/generated/messages.js';
 import { Field, FormMessage, Label, useFormState } from './form.tsx';
-import { REGISTER_FIELDS, accountErrorText, mayExcludeVat, normalizeVat, offersRecovery, registerProblems, registerValues, vatOutcomeText, type RegisterField, type VatOutcome } from './rules.ts';
+import {
+  REGISTER_FIELDS,
+  accountErrorText,
+  mayExcludeVat,
+  normalizeVat,
+  offersRecovery,
+  registerProblems,
+  registerValues,
+  vatOutcomeText,
+  type RegisterField,
+  type VatOutcome,
+} from './rules.ts';
 import type { SessionAnswer } from '../../stores/session.ts';
 
 export interface RegisterFormProps {
@@ -116,7 +127,15 @@ export default function RegisterForm({ id = 'register', locale, countryId, vatMi
         ))}
       </fieldset>
       <Field form={id} name="title" label={m.account_title()} required error={errors.title}>
-        <select id={`${id}-title`} name="title" defaultValue="1" autoComplete="honorific-prefix" required aria-invalid={errors.title ? true : undefined} aria-describedby={errors.title ? `${id}-title-error` : undefined}>
+        <select
+          id={`${id}-title`}
+          name="title"
+          defaultValue="1"
+          autoComplete="honorific-prefix"
+          required
+          aria-invalid={errors.title ? true : undefined}
+          aria-describedby={errors.title ? `${id}-title-error` : undefined}
+        >
           <option value="1">{m.account_titleMr()}</option>
           <option value="2">{m.account_titleMiss()}</option>
           <option value="5">{m.account_titleAssociation()}</option>
@@ -131,12 +150,30 @@ export default function RegisterForm({ id = 'register', locale, countryId, vatMi
           <div className={`field${errors.vat_number ? ' field--invalid' : ''}`}>
             <Label htmlFor={vatId} text={m.account_vatNumber()} required />
             <div className="field__row">
-              <input id={vatId} name="vat_number" autoComplete="off" required aria-required aria-invalid={errors.vat_number ? true : undefined}
+              <input
+                id={vatId}
+                name="vat_number"
+                autoComplete="off"
+                required
+                aria-required
+                aria-invalid={errors.vat_number ? true : undefined}
                 aria-describedby={errors.vat_number || vat ? `${vatId}-error` : undefined}
-                onInput={() => { if (vat) { setVat(null); setExclude(false); } }}
-                onBlur={(e) => { if (e.currentTarget.value.trim()) void checkVat(e.currentTarget.value); }} />
-              <button type="button" className="button button--secondary" disabled={checking}
-                onClick={() => void checkVat(ref.current?.querySelector<HTMLInputElement>(`#${vatId}`)?.value ?? '')}>
+                onInput={() => {
+                  if (vat) {
+                    setVat(null);
+                    setExclude(false);
+                  }
+                }}
+                onBlur={(e) => {
+                  if (e.currentTarget.value.trim()) void checkVat(e.currentTarget.value);
+                }}
+              />
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={checking}
+                onClick={() => void checkVat(ref.current?.querySelector<HTMLInputElement>(`#${vatId}`)?.value ?? '')}
+              >
                 {checking ? m.account_busy() : m.account_vatCheck()}
               </button>
             </div>
@@ -146,10 +183,19 @@ export default function RegisterForm({ id = 'register', locale, countryId, vatMi
           </div>
           <div className="field field--check">
             <label>
-              <input type="checkbox" name="exclude_vat" checked={exclude} disabled={!mayExcludeVat(kind, vat?.outcome ?? null)} onChange={(e) => setExclude(e.currentTarget.checked)} aria-describedby={`${id}-exclude-hint`} />
+              <input
+                type="checkbox"
+                name="exclude_vat"
+                checked={exclude}
+                disabled={!mayExcludeVat(kind, vat?.outcome ?? null)}
+                onChange={(e) => setExclude(e.currentTarget.checked)}
+                aria-describedby={`${id}-exclude-hint`}
+              />
               {m.account_excludeVat()}
             </label>
-            <p className="field__hint" id={`${id}-exclude-hint`}>{m.account_excludeVatHint()}</p>
+            <p className="field__hint" id={`${id}-exclude-hint`}>
+              {m.account_excludeVatHint()}
+            </p>
           </div>
         </>
       ) : null}
@@ -157,9 +203,7 @@ export default function RegisterForm({ id = 'register', locale, countryId, vatMi
       <Field form={id} name="email_confirm" type="email" label={m.account_emailConfirm()} required autoComplete="email" inputMode="email" error={errors.email_confirm} />
       <Field form={id} name="password" type="password" label={m.account_password()} required autoComplete="new-password" error={errors.password} />
       <Field form={id} name="password_confirm" type="password" label={m.account_passwordConfirm()} required autoComplete="new-password" error={errors.password_confirm} />
-      <FormMessage status={status}>
-        {status.kind === 'error' && status.recover ? <a href="/forgot-password">{m.account_recoverPassword()}</a> : null}
-      </FormMessage>
+      <FormMessage status={status}>{status.kind === 'error' && status.recover ? <a href="/forgot-password">{m.account_recoverPassword()}</a> : null}</FormMessage>
       <div className="account-form__actions">
         <button className="button" type="submit" disabled={status.kind === 'busy'}>
           {status.kind === 'busy' ? m.account_busy() : m.account_registerSubmit()}

@@ -27,13 +27,22 @@ export function Label({ htmlFor, text, required }: { htmlFor: string; text: stri
   return (
     <label htmlFor={htmlFor}>
       {text}
-      {required ? <span className="req" aria-hidden="true"> *</span> : null}
+      {required ? (
+        <span className="req" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      ) : null}
     </label>
   );
 }
 
 export function ErrorText({ id, error }: { id: string; error?: string | undefined }) {
-  return error ? <p className="field__error" id={id}>{error}</p> : null;
+  return error ? (
+    <p className="field__error" id={id}>
+      {error}
+    </p>
+  ) : null;
 }
 
 /** A text input, or the `children` (a select) wired to the same label and error. */
@@ -46,10 +55,24 @@ export function Field({ form, name, label, required, error, type = 'text', autoC
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <Label htmlFor={id} text={label} required={required} />
       {children ?? (
-        <input id={id} name={name} type={type} autoComplete={autoComplete} defaultValue={defaultValue} inputMode={inputMode}
-          required={required} aria-required={required || undefined} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+        <input
+          id={id}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          defaultValue={defaultValue}
+          inputMode={inputMode}
+          required={required}
+          aria-required={required || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
       )}
-      {hint ? <p className="field__hint" id={hintId}>{hint}</p> : null}
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
       <ErrorText id={errId} error={error} />
     </div>
   );
@@ -91,8 +114,15 @@ export function useFormState<F extends string>(form: string) {
 export function FormMessage({ status, children }: { status: Status; children?: ReactNode }) {
   const text = status.kind === 'error' || status.kind === 'done' ? status.text : '';
   return (
-    <div className={`form-message${status.kind === 'error' ? ' form-message--error' : status.kind === 'done' ? ' form-message--done' : ''}`} role={status.kind === 'error' ? 'alert' : 'status'}>
-      {text ? <p>{text} {children}</p> : null}
+    <div
+      className={`form-message${status.kind === 'error' ? ' form-message--error' : status.kind === 'done' ? ' form-message--done' : ''}`}
+      role={status.kind === 'error' ? 'alert' : 'status'}
+    >
+      {text ? (
+        <p>
+          {text} {children}
+        </p>
+      ) : null}
     </div>
   );
 }

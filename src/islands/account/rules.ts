@@ -91,7 +91,7 @@ export function registerProblems(v: RegisterValues, vatMinLength: number): Probl
 }
 
 /** A VAT number as checked: upper case, no spaces, dots or hyphens. */
-export const normalizeVat = (v: string) => v.toUpperCase().replace(/[\s.\-]/g, '');
+export const normalizeVat = (v: string) => v.toUpperCase().replace(/[\s.-]/g, '');
 
 export type VatOutcome = 'valid' | 'invalid' | 'error';
 

@@ -92,7 +92,9 @@ function CartContent(props: CartIslandProps) {
         ) : (
           <div className="cart-page__empty" data-cart-empty>
             <p>{m.minicart_empty()}</p>
-            <a className="button" href="/">{m.cartPage_continue()}</a>
+            <a className="button" href="/">
+              {m.cartPage_continue()}
+            </a>
           </div>
         )}
       </>
@@ -103,27 +105,64 @@ function CartContent(props: CartIslandProps) {
   return (
     <>
       <ConnectionNote cart={cart} />
-      {undeliverable === 'some' && <p className="cart-page__warning" data-undeliverable="some">{m.undeliverable_some({ country: countryText })}</p>}
-      {undeliverable === 'all' && <p className="cart-page__blocked" id="cart-blocked" data-undeliverable="all">{m.undeliverable_all({ country: countryText })}</p>}
+      {undeliverable === 'some' && (
+        <p className="cart-page__warning" data-undeliverable="some">
+          {m.undeliverable_some({ country: countryText })}
+        </p>
+      )}
+      {undeliverable === 'all' && (
+        <p className="cart-page__blocked" id="cart-blocked" data-undeliverable="all">
+          {m.undeliverable_all({ country: countryText })}
+        </p>
+      )}
       <div className="cart-page__grid">
         <ul className="cart-page__lines" aria-label={m.cartPage_items()}>
           {cart.lines.map((l) => (
-            <li key={l.key} className={`cart-line${l.undeliverable && cart.server ? ' cart-line--undeliverable' : ''}`} data-cart-line={l.cartItemId ?? ''} aria-busy={busy === l.cartItemId}>
+            <li
+              key={l.key}
+              className={`cart-line${l.undeliverable && cart.server ? ' cart-line--undeliverable' : ''}`}
+              data-cart-line={l.cartItemId ?? ''}
+              aria-busy={busy === l.cartItemId}
+            >
               {l.image ? <img src={l.image} alt="" width={96} height={96} loading="lazy" decoding="async" /> : <span className="cart-line__noimg" aria-hidden="true" />}
               <div className="cart-line__main">
-                <a className="cart-line__title" href={l.href || undefined}>{l.title}</a>
-                <span className="cart-line__unit">{m.cartPage_unitPrice()}: <span data-unit-price>{fmt(l.unitCents)}</span></span>
-                {l.undeliverable && cart.server && <span className="cart-line__undeliverable" data-line-undeliverable>{m.undeliverable_item({ country: countryText })}</span>}
+                <a className="cart-line__title" href={l.href || undefined}>
+                  {l.title}
+                </a>
+                <span className="cart-line__unit">
+                  {m.cartPage_unitPrice()}: <span data-unit-price>{fmt(l.unitCents)}</span>
+                </span>
+                {l.undeliverable && cart.server && (
+                  <span className="cart-line__undeliverable" data-line-undeliverable>
+                    {m.undeliverable_item({ country: countryText })}
+                  </span>
+                )}
                 {l.step > 1 && <span className="cart-line__step">{m.catalog_quantityStep({ n: String(l.step) })}</span>}
               </div>
-              <QuantityField line={l} busy={busy === l.cartItemId} onCommit={commitQuantity}
-                onLess={() => void run(l, () => decreaseItem(l.cartItemId!))} onMore={() => void run(l, () => increaseItem(l.cartItemId!))} />
-              <span className="cart-line__total" data-line-total>{fmt(l.unitCents * l.quantity)}</span>
-              <button type="button" className="icon-button cart-line__remove" aria-label={m.minicart_remove({ title: l.title })} disabled={busy === l.cartItemId || l.cartItemId === null}
-                onClick={() => void run(l, () => deleteItem(l.cartItemId!))}>
+              <QuantityField
+                line={l}
+                busy={busy === l.cartItemId}
+                onCommit={commitQuantity}
+                onLess={() => void run(l, () => decreaseItem(l.cartItemId!))}
+                onMore={() => void run(l, () => increaseItem(l.cartItemId!))}
+              />
+              <span className="cart-line__total" data-line-total>
+                {fmt(l.unitCents * l.quantity)}
+              </span>
+              <button
+                type="button"
+                className="icon-button cart-line__remove"
+                aria-label={m.minicart_remove({ title: l.title })}
+                disabled={busy === l.cartItemId || l.cartItemId === null}
+                onClick={() => void run(l, () => deleteItem(l.cartItemId!))}
+              >
                 <TrashIcon size={20} />
               </button>
-              {l.cartItemId !== null && notes[l.cartItemId] && <p className="cart-line__note" role="status">{notes[l.cartItemId]}</p>}
+              {l.cartItemId !== null && notes[l.cartItemId] && (
+                <p className="cart-line__note" role="status">
+                  {notes[l.cartItemId]}
+                </p>
+              )}
             </li>
           ))}
         </ul>
@@ -131,12 +170,23 @@ function CartContent(props: CartIslandProps) {
           <h2 id="cart-summary-title">{m.cartPage_summary()}</h2>
           <p className="cart-page__shipto" data-ship-to>
             {m.cartPage_shippingTo({ country: countryText })}
-            {method && <><br />{m.cartPage_method({ method: method.title })}</>}
+            {method && (
+              <>
+                <br />
+                {m.cartPage_method({ method: method.title })}
+              </>
+            )}
           </p>
           <CartSums cart={cart} coupon={coupon} taxTitle={country.taxTitle} fmt={fmt} data-cart-sums />
           <CouponBox applied={cart.server?.coupon_code ?? null} stored={coupon} lapsed={lapsed} state={couponState} />
-          <button type="button" className="button cart-page__checkout" data-to-checkout aria-disabled={undeliverable === 'all'}
-            aria-describedby={undeliverable === 'all' ? 'cart-blocked' : undefined} onClick={toCheckout}>
+          <button
+            type="button"
+            className="button cart-page__checkout"
+            data-to-checkout
+            aria-disabled={undeliverable === 'all'}
+            aria-describedby={undeliverable === 'all' ? 'cart-blocked' : undefined}
+            onClick={toCheckout}
+          >
             {m.minicart_checkout()}
           </button>
         </aside>
@@ -146,8 +196,12 @@ function CartContent(props: CartIslandProps) {
         <p id="cart-confirm-text">{m.undeliverable_confirmText({ count: String(someCount), country: countryText })}</p>
         <div className="cart-confirm__actions">
           {/* biome-ignore lint/a11y/noAutofocus: the confirm dialog opens with the focus on its safe choice (back) */}
-          <button type="button" className="button button--secondary" autoFocus onClick={() => confirmRef.current?.close()}>{m.undeliverable_back()}</button>
-          <button type="button" className="button" onClick={() => location.assign('/checkout')}>{m.undeliverable_confirm()}</button>
+          <button type="button" className="button button--secondary" autoFocus onClick={() => confirmRef.current?.close()}>
+            {m.undeliverable_back()}
+          </button>
+          <button type="button" className="button" onClick={() => location.assign('/checkout')}>
+            {m.undeliverable_confirm()}
+          </button>
         </div>
       </dialog>
     </>
@@ -162,7 +216,9 @@ function ConnectionNote({ cart }: { cart: ReturnType<typeof useCart> }) {
       {failed && (
         <p className="cart-page__error" data-cart-error>
           {cart.error} {cart.lines.length > 0 && m.cartPage_stale()}{' '}
-          <button type="button" className="link-button" onClick={() => void refreshCart()}>{m.cartPage_retry()}</button>
+          <button type="button" className="link-button" onClick={() => void refreshCart()}>
+            {m.cartPage_retry()}
+          </button>
         </p>
       )}
       {!failed && deliveryFailed && <p className="visually-hidden">{cart.delivery.status === 'error' ? cart.delivery.message : ''}</p>}
@@ -170,7 +226,19 @@ function ConnectionNote({ cart }: { cart: ReturnType<typeof useCart> }) {
   );
 }
 
-function QuantityField({ line, busy, onCommit, onLess, onMore }: { line: LineView; busy: boolean; onCommit: (l: LineView, raw: string) => void; onLess: () => void; onMore: () => void }) {
+function QuantityField({
+  line,
+  busy,
+  onCommit,
+  onLess,
+  onMore,
+}: {
+  line: LineView;
+  busy: boolean;
+  onCommit: (l: LineView, raw: string) => void;
+  onLess: () => void;
+  onMore: () => void;
+}) {
   const [value, setValue] = useState(String(line.quantity));
   const id = useId();
   useEffect(() => setValue(String(line.quantity)), [line.quantity]);
@@ -180,11 +248,27 @@ function QuantityField({ line, busy, onCommit, onLess, onMore }: { line: LineVie
   };
   return (
     <form className="qty" noValidate onSubmit={submit}>
-      <button type="button" className="qty__step" aria-label={m.cartPage_less({ title: line.title })} disabled={busy || line.cartItemId === null} onClick={onLess}>−</button>
-      <label className="visually-hidden" htmlFor={id}>{m.cartPage_quantityOf({ title: line.title })}</label>
-      <input id={id} type="number" inputMode="numeric" min={line.step} step={line.step} value={value} disabled={line.cartItemId === null}
-        onChange={(e) => setValue(e.target.value)} onBlur={() => onCommit(line, value)} data-qty-input />
-      <button type="button" className="qty__step" aria-label={m.cartPage_more({ title: line.title })} disabled={busy || line.cartItemId === null} onClick={onMore}>+</button>
+      <button type="button" className="qty__step" aria-label={m.cartPage_less({ title: line.title })} disabled={busy || line.cartItemId === null} onClick={onLess}>
+        −
+      </button>
+      <label className="visually-hidden" htmlFor={id}>
+        {m.cartPage_quantityOf({ title: line.title })}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={line.step}
+        step={line.step}
+        value={value}
+        disabled={line.cartItemId === null}
+        onChange={(e) => setValue(e.target.value)}
+        onBlur={() => onCommit(line, value)}
+        data-qty-input
+      />
+      <button type="button" className="qty__step" aria-label={m.cartPage_more({ title: line.title })} disabled={busy || line.cartItemId === null} onClick={onMore}>
+        +
+      </button>
     </form>
   );
 }

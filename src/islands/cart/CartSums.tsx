@@ -31,14 +31,20 @@ export function CartSums({ cart, coupon, taxTitle, fmt, ...data }: Props) {
   return (
     <dl className="cart-sums" {...data}>
       <div>
-        <dt>{m.minicart_goods()} <small>({vatText})</small></dt>
+        <dt>
+          {m.minicart_goods()} <small>({vatText})</small>
+        </dt>
         <dd data-sum="goods">{fmt(sum.goods)}</dd>
       </div>
       <div>
         <dt>{m.minicart_shipping()}</dt>
         <dd data-sum="shipment" aria-busy={sum.shipment === null}>
           {sum.shipment !== null ? (
-            sum.shipment === 0 ? m.minicart_free() : fmt(sum.shipment)
+            sum.shipment === 0 ? (
+              m.minicart_free()
+            ) : (
+              fmt(sum.shipment)
+            )
           ) : cart.delivery.status === 'error' ? (
             <span className="cart-sums__error">{cart.delivery.message}</span>
           ) : cart.delivery.status === 'ready' && cart.delivery.methodId === null ? (

@@ -90,14 +90,18 @@ function MiniCartContent(props: CartIslandProps & { onClose: () => void }) {
       <div className="mini-cart__head">
         <h2 className="mini-cart__title">{m.minicart_cart()}</h2>
         <button type="button" className="icon-button mini-cart__close" aria-label={m.minicart_close()} onClick={props.onClose}>
-          <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false"><path d="M6 6l12 12M18 6L6 18" /></svg>
+          <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
         </button>
       </div>
       <p className="mini-cart__status" role="status" data-mini-cart-status>
         {cart.status === 'error' && cart.error ? cart.error : cart.loading ? m.minicart_updating() : ''}
       </p>
       {cart.lines.length === 0 ? (
-        <p className="mini-cart__empty" data-mini-cart-empty>{m.minicart_empty()}</p>
+        <p className="mini-cart__empty" data-mini-cart-empty>
+          {m.minicart_empty()}
+        </p>
       ) : (
         <>
           <ul className="mini-cart__lines">
@@ -106,10 +110,18 @@ function MiniCartContent(props: CartIslandProps & { onClose: () => void }) {
                 {l.image ? <img src={l.image} alt="" width={56} height={56} loading="lazy" decoding="async" /> : <span className="mini-cart__noimg" aria-hidden="true" />}
                 <div className="mini-cart__line-body">
                   <a href={l.href || undefined}>{l.title}</a>
-                  <span className="mini-cart__qty" data-line-price>{m.minicart_quantityPrice({ quantity: String(l.quantity), price: fmt(l.unitCents) })}</span>
+                  <span className="mini-cart__qty" data-line-price>
+                    {m.minicart_quantityPrice({ quantity: String(l.quantity), price: fmt(l.unitCents) })}
+                  </span>
                 </div>
                 {canRemove && l.cartItemId !== null && (
-                  <button type="button" className="icon-button mini-cart__remove" aria-label={m.minicart_remove({ title: l.title })} disabled={removing === l.cartItemId} onClick={() => void remove(l.cartItemId!)}>
+                  <button
+                    type="button"
+                    className="icon-button mini-cart__remove"
+                    aria-label={m.minicart_remove({ title: l.title })}
+                    disabled={removing === l.cartItemId}
+                    onClick={() => void remove(l.cartItemId!)}
+                  >
                     <TrashIcon size={18} />
                   </button>
                 )}
@@ -120,15 +132,27 @@ function MiniCartContent(props: CartIslandProps & { onClose: () => void }) {
         </>
       )}
       <div className="mini-cart__actions">
-        <a className="button button--secondary" href="/cart">{m.minicart_cart()}</a>
-        {cart.lines.length > 0 && <a className="button" href="/checkout">{m.minicart_checkout()}</a>}
+        <a className="button button--secondary" href="/cart">
+          {m.minicart_cart()}
+        </a>
+        {cart.lines.length > 0 && (
+          <a className="button" href="/checkout">
+            {m.minicart_checkout()}
+          </a>
+        )}
       </div>
       {guestActions(cart.loggedIn) && cart.lines.length > 0 && (
         <div className="mini-cart__guest" data-mini-cart-guest>
-          <a className="button" href="/login-register?tab=register">{m.minicart_register()}</a>
+          <a className="button" href="/login-register?tab=register">
+            {m.minicart_register()}
+          </a>
           <a href="/login-register">{m.minicart_login()}</a>
-          <p className="mini-cart__or"><span>{m.minicart_or()}</span></p>
-          <a className="button button--secondary" href="/checkout?guest=1">{m.minicart_guest()}</a>
+          <p className="mini-cart__or">
+            <span>{m.minicart_or()}</span>
+          </p>
+          <a className="button button--secondary" href="/checkout?guest=1">
+            {m.minicart_guest()}
+          </a>
         </div>
       )}
     </>

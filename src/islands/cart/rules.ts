@@ -131,4 +131,3 @@ export function undeliverableCase(lines: readonly Pick<LineView, 'undeliverable'
   if (n === 0) return 'none';
   return n === lines.length ? 'all' : 'some';
 }
-

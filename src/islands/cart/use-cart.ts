@@ -25,7 +25,10 @@ export interface CartIslandProps {
 }
 
 const signature = (lines: readonly { cartItemId?: number | null; quantity: number }[]) =>
-  lines.map((l) => `${l.cartItemId ?? 0}x${l.quantity}`).sort().join(',');
+  lines
+    .map((l) => `${l.cartItemId ?? 0}x${l.quantity}`)
+    .sort()
+    .join(',');
 
 /** Follows the cart while `active` (the mini cart while open, the cart page always). */
 export function useCart(active: boolean, props: CartIslandProps) {
@@ -43,7 +46,11 @@ export function useCart(active: boolean, props: CartIslandProps) {
   const asked = useRef<string | null>(null);
   const [refetches] = useState(latestWins);
 
-  const country = selectedCountry(countryRaw, props.countries.map((c) => c.id), props.defaultCountry);
+  const country = selectedCountry(
+    countryRaw,
+    props.countries.map((c) => c.id),
+    props.defaultCountry,
+  );
   const current = server && server.cartId === id ? server : null;
   const lines = linesToShow(current, items, id);
 

@@ -20,7 +20,15 @@ import { setDeliveryId } from '../../stores/cart.ts';
 import { checkoutDraft, loadDraft, readLock, updateDraft } from '../../stores/checkout.ts';
 import { submitOrder } from '../../stores/checkout-actions.ts';
 import {
-  PROBLEM_ORDER, checkDraft, defaultPayment, lockHolds, offeredDelivery, pickupAllowed, type AddressDraft, type CheckoutDraft, type Problem,
+  PROBLEM_ORDER,
+  checkDraft,
+  defaultPayment,
+  lockHolds,
+  offeredDelivery,
+  pickupAllowed,
+  type AddressDraft,
+  type CheckoutDraft,
+  type Problem,
 } from '../../stores/checkout-rules.ts';
 import { appliedCoupon, couponLapsed, couponStatus } from '../../stores/coupon.ts';
 import { computeDelivery, resetDelivery } from '../../stores/delivery-actions.ts';
@@ -62,10 +70,18 @@ export default function Checkout(props: CheckoutProps) {
 }
 
 const PROBLEM_TEXT: Record<Problem, () => string> = {
-  emailRequired: m.checkout_emailRequired, emailInvalid: m.checkout_emailInvalid, nameRequired: m.checkout_nameShort, addressRequired: m.checkout_required,
-  vatRequired: m.checkout_required, phoneForFreight: m.checkout_phoneForFreight, deliveryRequired: m.checkout_deliveryRequired,
-  paymentRequired: m.checkout_paymentRequired, termsRequired: m.checkout_termsRequired, undeliverableConfirm: m.checkout_undeliverableConfirmRequired,
-  undeliverableAll: () => m.checkout_undeliverable(), emptyCart: m.checkout_emptyCart,
+  emailRequired: m.checkout_emailRequired,
+  emailInvalid: m.checkout_emailInvalid,
+  nameRequired: m.checkout_nameShort,
+  addressRequired: m.checkout_required,
+  vatRequired: m.checkout_required,
+  phoneForFreight: m.checkout_phoneForFreight,
+  deliveryRequired: m.checkout_deliveryRequired,
+  paymentRequired: m.checkout_paymentRequired,
+  termsRequired: m.checkout_termsRequired,
+  undeliverableConfirm: m.checkout_undeliverableConfirmRequired,
+  undeliverableAll: () => m.checkout_undeliverable(),
+  emptyCart: m.checkout_emptyCart,
 };
 
 const fieldId = (name: string) => `co-${name.replace(/\./g, '-')}`;
@@ -101,6 +117,7 @@ function CheckoutContent(props: CheckoutProps) {
 
   // Payment methods of the cart (they depend on the country, freight goods and the customer).
   const methodsKey = `${cart.id}|${cart.server?.country_id ?? 0}|${user}|${cart.server?.items.length ?? 0}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when its key changes, on purpose
   useEffect(() => {
     if (cart.id <= 0 || !cart.server) return;
     let live = true;
@@ -117,6 +134,7 @@ function CheckoutContent(props: CheckoutProps) {
   }, [methodsKey]);
 
   // The logged-in customer's address book.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when its key changes, on purpose
   useEffect(() => {
     if (!session) return;
     let live = true;
@@ -130,10 +148,13 @@ function CheckoutContent(props: CheckoutProps) {
   }, [session?.customerId]);
 
   // States (counties) of the delivery country, for guests (none: no field).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when its key changes, on purpose
   useEffect(() => {
     if (session) return;
     let live = true;
-    call('states', { params: { countryId: cart.country } }).then((r) => live && setStates(r.data)).catch(() => live && setStates([]));
+    call('states', { params: { countryId: cart.country } })
+      .then((r) => live && setStates(r.data))
+      .catch(() => live && setStates([]));
     return () => {
       live = false;
     };
@@ -147,7 +168,7 @@ function CheckoutContent(props: CheckoutProps) {
   const hasFreight = !!cart.server?.items.some((i) => i.freight);
   const undeliverable = cart.server ? undeliverableCase(cart.lines) : 'none';
   const sum = summarize({ server: cart.server, lines: cart.lines, shipment: cart.shipment });
-  const chosenAddress = addresses.status === 'ready' ? addresses.list.find((a) => a.ID === (draft.shippingAddressId || session?.addressId)) ?? addresses.list[0] : undefined;
+  const chosenAddress = addresses.status === 'ready' ? (addresses.list.find((a) => a.ID === (draft.shippingAddressId || session?.addressId)) ?? addresses.list[0]) : undefined;
 
   const effective: CheckoutDraft = { ...draft, payment, deliveryId };
   const ready = !!cart.server && delivery.status === 'ready' && methods.status === 'ready' && cart.shipment !== null;
@@ -155,7 +176,11 @@ function CheckoutContent(props: CheckoutProps) {
   const place = async (resume = false) => {
     if (processing && !resume) return;
     const problems = checkDraft(effective, {
-      loggedIn: !!session, hasFreight, chosenAddressPhone: chosenAddress?.PHONE ?? '', undeliverable, lines: cart.lines.length,
+      loggedIn: !!session,
+      hasFreight,
+      chosenAddressPhone: chosenAddress?.PHONE ?? '',
+      undeliverable,
+      lines: cart.lines.length,
     });
     const found: Record<string, string> = {};
     for (const [k, p] of Object.entries(problems)) if (p) found[k] = PROBLEM_TEXT[p]();
@@ -171,8 +196,14 @@ function CheckoutContent(props: CheckoutProps) {
     setProcessing(true);
     const result = await submitOrder(
       {
-        draft: effective, cartId: cart.id, countryId: cart.country, taxTitle: country.taxTitle, locale: props.locale, methods: list,
-        partialDelivery: undeliverable === 'some', labels: { shipping: m.checkout_shipping(), billing: m.checkout_billing() },
+        draft: effective,
+        cartId: cart.id,
+        countryId: cart.country,
+        taxTitle: country.taxTitle,
+        locale: props.locale,
+        methods: list,
+        partialDelivery: undeliverable === 'some',
+        labels: { shipping: m.checkout_shipping(), billing: m.checkout_billing() },
       },
       { resume },
     );
@@ -201,6 +232,7 @@ function CheckoutContent(props: CheckoutProps) {
   };
 
   // A reload while paying: the same request again (the server answers with the same order).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when its key changes, on purpose
   useEffect(() => {
     if (resumed.current || !ready || cart.id <= 0) return;
     resumed.current = true;
@@ -210,7 +242,15 @@ function CheckoutContent(props: CheckoutProps) {
   const pickDelivery = (id: number) => {
     setDeliveryId(id);
     resetDelivery();
-    void computeDelivery({ cartId: cart.id, countryId: cart.country, locale: props.locale, key: `${deliveryKey({ cartId: cart.id, countryId: cart.country, lines: cart.lines.map((l) => ({ quantity: l.quantity, cartItemId: l.cartItemId ?? undefined })) })}|pick${id}` }, { force: true });
+    void computeDelivery(
+      {
+        cartId: cart.id,
+        countryId: cart.country,
+        locale: props.locale,
+        key: `${deliveryKey({ cartId: cart.id, countryId: cart.country, lines: cart.lines.map((l) => ({ quantity: l.quantity, cartItemId: l.cartItemId ?? undefined })) })}|pick${id}`,
+      },
+      { force: true },
+    );
   };
 
   if (cart.lines.length === 0) {
@@ -219,7 +259,9 @@ function CheckoutContent(props: CheckoutProps) {
     ) : (
       <div className="cart-page__empty" data-checkout-empty>
         <p>{m.checkout_emptyCart()}</p>
-        <a className="button" href="/">{m.cartPage_continue()}</a>
+        <a className="button" href="/">
+          {m.cartPage_continue()}
+        </a>
       </div>
     );
   }
@@ -234,7 +276,11 @@ function CheckoutContent(props: CheckoutProps) {
         <div ref={errorRef} tabIndex={-1} className="checkout__alert" role="alert" data-checkout-error>
           {formError && <p>{formError}</p>}
         </div>
-        {cart.status === 'error' && cart.error && <p className="cart-page__error" data-cart-error>{cart.error}</p>}
+        {cart.status === 'error' && cart.error && (
+          <p className="cart-page__error" data-cart-error>
+            {cart.error}
+          </p>
+        )}
 
         <fieldset className="checkout__section" disabled={processing}>
           <legend>{m.checkout_who()}</legend>
@@ -270,88 +316,159 @@ function CheckoutContent(props: CheckoutProps) {
           )}
         </fieldset>
 
-        <form id="co-form" noValidate onSubmit={(e) => { e.preventDefault(); void place(); }} data-checkout-form>
-        {session ? (
-          <fieldset className="checkout__section" disabled={processing}>
-            <legend>{m.checkout_shipping()}</legend>
-            {addresses.status === 'error' && <p className="cart-page__error">{m.checkout_addressBookFailed()}</p>}
-            {addresses.status === 'ready' && (
-              <>
-                <AddressChoice name="shippingAddressId" list={addresses.list} value={chosenAddress?.ID ?? 0} error={err('shippingAddressId')} onChange={(id) => set({ shippingAddressId: id })} />
-                <label className="checkout__check">
-                  <input type="checkbox" checked={draft.billingSame} onChange={(e) => set({ billingSame: e.target.checked })} /> {m.checkout_billingSame()}
-                </label>
-                {!draft.billingSame && (
-                  <>
-                    <h3 className="checkout__subtitle">{m.checkout_billing()}</h3>
-                    <AddressChoice name="billingAddressId" list={addresses.list} value={draft.billingAddressId || chosenAddress?.ID || 0} onChange={(id) => set({ billingAddressId: id })} />
-                  </>
-                )}
-                <p><a href="/account">{m.checkout_manageAddresses()}</a></p>
-              </>
+        <form
+          id="co-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void place();
+          }}
+          data-checkout-form
+        >
+          {session ? (
+            <fieldset className="checkout__section" disabled={processing}>
+              <legend>{m.checkout_shipping()}</legend>
+              {addresses.status === 'error' && <p className="cart-page__error">{m.checkout_addressBookFailed()}</p>}
+              {addresses.status === 'ready' && (
+                <>
+                  <AddressChoice
+                    name="shippingAddressId"
+                    list={addresses.list}
+                    value={chosenAddress?.ID ?? 0}
+                    error={err('shippingAddressId')}
+                    onChange={(id) => set({ shippingAddressId: id })}
+                  />
+                  <label className="checkout__check">
+                    <input type="checkbox" checked={draft.billingSame} onChange={(e) => set({ billingSame: e.target.checked })} /> {m.checkout_billingSame()}
+                  </label>
+                  {!draft.billingSame && (
+                    <>
+                      <h3 className="checkout__subtitle">{m.checkout_billing()}</h3>
+                      <AddressChoice
+                        name="billingAddressId"
+                        list={addresses.list}
+                        value={draft.billingAddressId || chosenAddress?.ID || 0}
+                        onChange={(id) => set({ billingAddressId: id })}
+                      />
+                    </>
+                  )}
+                  <p>
+                    <a href="/account">{m.checkout_manageAddresses()}</a>
+                  </p>
+                </>
+              )}
+              {hasFreight && <p className="checkout__hint">{m.checkout_phoneFreightHint()}</p>}
+            </fieldset>
+          ) : draft.buyer === 'guest' ? (
+            <fieldset className="checkout__section" disabled={processing}>
+              <legend>{m.checkout_shipping()}</legend>
+              <div className="checkout__tabs" role="radiogroup" aria-label={m.checkout_kind()}>
+                {(['private', 'company'] as const).map((k) => (
+                  <label key={k} className="checkout__choice">
+                    <input type="radio" name="customerKind" value={k} checked={draft.customerKind === k} onChange={() => set({ customerKind: k })} />
+                    {k === 'private' ? m.checkout_private() : m.checkout_company()}
+                  </label>
+                ))}
+              </div>
+              <AddressFields
+                prefix="shipping"
+                value={draft.shipping}
+                company={draft.customerKind === 'company'}
+                errors={errors}
+                states={states}
+                freight={hasFreight}
+                countryText={countryName(country.isoalpha2, props.money.locale)}
+                onChange={(a) => set({ shipping: a })}
+              />
+              <label className="checkout__check">
+                <input type="checkbox" checked={draft.billingSame} onChange={(e) => set({ billingSame: e.target.checked })} data-billing-same /> {m.checkout_billingSame()}
+              </label>
+              {!draft.billingSame && (
+                <>
+                  <h3 className="checkout__subtitle">{m.checkout_billing()}</h3>
+                  <AddressFields
+                    prefix="billing"
+                    value={draft.billing}
+                    company={draft.customerKind === 'company'}
+                    errors={errors}
+                    states={states}
+                    freight={false}
+                    countryText={countryName(country.isoalpha2, props.money.locale)}
+                    onChange={(a) => set({ billing: a })}
+                  />
+                </>
+              )}
+            </fieldset>
+          ) : null}
+
+          <fieldset className="checkout__section" disabled={processing} aria-describedby={err('delivery') ? 'co-delivery-error' : undefined}>
+            <legend>{m.checkout_delivery()}</legend>
+            {delivery.status === 'error' && (
+              <p className="cart-page__error" data-delivery-error>
+                {m.checkout_deliveryFailed()}
+              </p>
             )}
-            {hasFreight && <p className="checkout__hint">{m.checkout_phoneFreightHint()}</p>}
-          </fieldset>
-        ) : draft.buyer === 'guest' ? (
-          <fieldset className="checkout__section" disabled={processing}>
-            <legend>{m.checkout_shipping()}</legend>
-            <div className="checkout__tabs" role="radiogroup" aria-label={m.checkout_kind()}>
-              {(['private', 'company'] as const).map((k) => (
-                <label key={k} className="checkout__choice">
-                  <input type="radio" name="customerKind" value={k} checked={draft.customerKind === k} onChange={() => set({ customerKind: k })} />
-                  {k === 'private' ? m.checkout_private() : m.checkout_company()}
-                </label>
-              ))}
-            </div>
-            <AddressFields prefix="shipping" value={draft.shipping} company={draft.customerKind === 'company'} errors={errors} states={states} freight={hasFreight}
-              countryText={countryName(country.isoalpha2, props.money.locale)} onChange={(a) => set({ shipping: a })} />
-            <label className="checkout__check">
-              <input type="checkbox" checked={draft.billingSame} onChange={(e) => set({ billingSame: e.target.checked })} data-billing-same /> {m.checkout_billingSame()}
-            </label>
-            {!draft.billingSame && (
-              <>
-                <h3 className="checkout__subtitle">{m.checkout_billing()}</h3>
-                <AddressFields prefix="billing" value={draft.billing} company={draft.customerKind === 'company'} errors={errors} states={states} freight={false}
-                  countryText={countryName(country.isoalpha2, props.money.locale)} onChange={(a) => set({ billing: a })} />
-              </>
+            {delivery.status === 'ready' && deliveryOptions.length === 0 && <p className="cart-page__error">{m.delivery_none()}</p>}
+            {delivery.status !== 'ready' && delivery.status !== 'error' && <p className="checkout__placeholder">{m.minicart_computing()}</p>}
+            {deliveryOptions.map((o, i) => (
+              <label key={o.id} className="checkout__option">
+                <input
+                  type="radio"
+                  name="delivery"
+                  value={o.id}
+                  id={i === 0 ? fieldId('delivery') : undefined}
+                  checked={deliveryId === o.id}
+                  onChange={() => pickDelivery(o.id)}
+                  data-delivery={o.id}
+                />
+                <span>{o.title}</span>
+                <span className="checkout__price">{o.cents === null ? '' : o.cents === 0 ? m.minicart_free() : fmt(o.cents)}</span>
+              </label>
+            ))}
+            {!pickupAllowed(cart.country) && (
+              <p className="checkout__hint" data-no-pickup>
+                {m.checkout_noPickup()}
+              </p>
+            )}
+            {err('delivery') && (
+              <p className="field__error" id="co-delivery-error">
+                {err('delivery')}
+              </p>
             )}
           </fieldset>
-        ) : null}
 
-        <fieldset className="checkout__section" disabled={processing} aria-describedby={err('delivery') ? 'co-delivery-error' : undefined}>
-          <legend>{m.checkout_delivery()}</legend>
-          {delivery.status === 'error' && <p className="cart-page__error" data-delivery-error>{m.checkout_deliveryFailed()}</p>}
-          {delivery.status === 'ready' && deliveryOptions.length === 0 && <p className="cart-page__error">{m.delivery_none()}</p>}
-          {delivery.status !== 'ready' && delivery.status !== 'error' && <p className="checkout__placeholder">{m.minicart_computing()}</p>}
-          {deliveryOptions.map((o, i) => (
-            <label key={o.id} className="checkout__option">
-              <input type="radio" name="delivery" value={o.id} id={i === 0 ? fieldId('delivery') : undefined} checked={deliveryId === o.id} onChange={() => pickDelivery(o.id)} data-delivery={o.id} />
-              <span>{o.title}</span>
-              <span className="checkout__price">{o.cents === null ? '' : o.cents === 0 ? m.minicart_free() : fmt(o.cents)}</span>
+          <fieldset className="checkout__section" disabled={processing} aria-describedby={err('payment') ? 'co-payment-error' : undefined}>
+            <legend>{m.checkout_payment()}</legend>
+            {methods.status === 'error' && <p className="cart-page__error">{m.checkout_paymentsFailed()}</p>}
+            {methods.status === 'loading' && <p className="checkout__placeholder">{m.checkout_loading()}</p>}
+            {list.map((p, i) => (
+              <label key={p.code} className="checkout__option">
+                <input
+                  type="radio"
+                  name="payment"
+                  value={p.code}
+                  id={i === 0 ? fieldId('payment') : undefined}
+                  checked={payment === p.code}
+                  onChange={() => set({ payment: p.code })}
+                  data-payment={p.code}
+                />
+                <span>{p.title}</span>
+              </label>
+            ))}
+            {err('payment') && (
+              <p className="field__error" id="co-payment-error">
+                {err('payment')}
+              </p>
+            )}
+          </fieldset>
+
+          <fieldset className="checkout__section" disabled={processing}>
+            <legend>{m.checkout_notes()}</legend>
+            <label className="visually-hidden" htmlFor={fieldId('message')}>
+              {m.checkout_notes()}
             </label>
-          ))}
-          {!pickupAllowed(cart.country) && <p className="checkout__hint" data-no-pickup>{m.checkout_noPickup()}</p>}
-          {err('delivery') && <p className="field__error" id="co-delivery-error">{err('delivery')}</p>}
-        </fieldset>
-
-        <fieldset className="checkout__section" disabled={processing} aria-describedby={err('payment') ? 'co-payment-error' : undefined}>
-          <legend>{m.checkout_payment()}</legend>
-          {methods.status === 'error' && <p className="cart-page__error">{m.checkout_paymentsFailed()}</p>}
-          {methods.status === 'loading' && <p className="checkout__placeholder">{m.checkout_loading()}</p>}
-          {list.map((p, i) => (
-            <label key={p.code} className="checkout__option">
-              <input type="radio" name="payment" value={p.code} id={i === 0 ? fieldId('payment') : undefined} checked={payment === p.code} onChange={() => set({ payment: p.code })} data-payment={p.code} />
-              <span>{p.title}</span>
-            </label>
-          ))}
-          {err('payment') && <p className="field__error" id="co-payment-error">{err('payment')}</p>}
-        </fieldset>
-
-        <fieldset className="checkout__section" disabled={processing}>
-          <legend>{m.checkout_notes()}</legend>
-          <label className="visually-hidden" htmlFor={fieldId('message')}>{m.checkout_notes()}</label>
-          <textarea id={fieldId('message')} rows={3} maxLength={2000} value={draft.message} onChange={(e) => set({ message: e.target.value })} data-notes />
-        </fieldset>
+            <textarea id={fieldId('message')} rows={3} maxLength={2000} value={draft.message} onChange={(e) => set({ message: e.target.value })} data-notes />
+          </fieldset>
         </form>
       </div>
 
@@ -360,9 +477,13 @@ function CheckoutContent(props: CheckoutProps) {
         <ul className="checkout__lines">
           {cart.lines.map((l) => (
             <li key={l.key} data-checkout-line>
-              <span>{l.quantity} × {l.title}</span>
+              <span>
+                {l.quantity} × {l.title}
+              </span>
               <span>{fmt(l.unitCents * l.quantity)}</span>
-              {l.undeliverable && cart.server && <span className="cart-line__undeliverable">{m.undeliverable_item({ country: countryName(country.isoalpha2, props.money.locale) })}</span>}
+              {l.undeliverable && cart.server && (
+                <span className="cart-line__undeliverable">{m.undeliverable_item({ country: countryName(country.isoalpha2, props.money.locale) })}</span>
+              )}
             </li>
           ))}
         </ul>
@@ -370,24 +491,56 @@ function CheckoutContent(props: CheckoutProps) {
         <CouponBox applied={cart.server?.coupon_code ?? null} stored={coupon} lapsed={lapsed} state={couponState} />
         {undeliverable === 'some' && (
           <label className="checkout__check checkout__warning">
-            <input id={fieldId('undeliverable')} type="checkbox" checked={draft.undeliverableConfirmed} onChange={(e) => set({ undeliverableConfirmed: e.target.checked })}
-              aria-invalid={!!err('undeliverable')} aria-describedby={err('undeliverable') ? 'co-undeliverable-error' : undefined} data-undeliverable-confirm />
+            <input
+              id={fieldId('undeliverable')}
+              type="checkbox"
+              checked={draft.undeliverableConfirmed}
+              onChange={(e) => set({ undeliverableConfirmed: e.target.checked })}
+              aria-invalid={!!err('undeliverable')}
+              aria-describedby={err('undeliverable') ? 'co-undeliverable-error' : undefined}
+              data-undeliverable-confirm
+            />
             {m.checkout_undeliverableConfirm()}
           </label>
         )}
-        {undeliverable === 'all' && <p className="cart-page__blocked" id="co-undeliverable-error" data-undeliverable="all">{m.undeliverable_all({ country: countryName(country.isoalpha2, props.money.locale) })}</p>}
-        {err('undeliverable') && undeliverable === 'some' && <p className="field__error" id="co-undeliverable-error">{err('undeliverable')}</p>}
+        {undeliverable === 'all' && (
+          <p className="cart-page__blocked" id="co-undeliverable-error" data-undeliverable="all">
+            {m.undeliverable_all({ country: countryName(country.isoalpha2, props.money.locale) })}
+          </p>
+        )}
+        {err('undeliverable') && undeliverable === 'some' && (
+          <p className="field__error" id="co-undeliverable-error">
+            {err('undeliverable')}
+          </p>
+        )}
         <label className="checkout__check checkout__terms">
-          <input id={fieldId('terms')} type="checkbox" checked={draft.terms} disabled={processing} onChange={(e) => set({ terms: e.target.checked })}
-            aria-invalid={!!err('terms')} aria-describedby={err('terms') ? 'co-terms-error' : undefined} required data-terms />
+          <input
+            id={fieldId('terms')}
+            type="checkbox"
+            checked={draft.terms}
+            disabled={processing}
+            onChange={(e) => set({ terms: e.target.checked })}
+            aria-invalid={!!err('terms')}
+            aria-describedby={err('terms') ? 'co-terms-error' : undefined}
+            required
+            data-terms
+          />
           <span>{termsText(props.termsHref)}</span>
         </label>
-        {err('terms') && <p className="field__error" id="co-terms-error">{err('terms')}</p>}
-        <p className="checkout__pay-total" data-pay-total>{m.checkout_buttonTotal({ total: fmt(sum.total) })}</p>
+        {err('terms') && (
+          <p className="field__error" id="co-terms-error">
+            {err('terms')}
+          </p>
+        )}
+        <p className="checkout__pay-total" data-pay-total>
+          {m.checkout_buttonTotal({ total: fmt(sum.total) })}
+        </p>
         <button type="submit" form="co-form" className="button checkout__buy" disabled={!ready || undeliverable === 'all'} aria-describedby="co-processing" data-buy>
           {m.checkout_button()}
         </button>
-        <p id="co-processing" className="checkout__processing" role="status" data-processing>{processing ? m.checkout_processing() : ''}</p>
+        <p id="co-processing" className="checkout__processing" role="status" data-processing>
+          {processing ? m.checkout_processing() : ''}
+        </p>
       </aside>
     </div>
   );
@@ -399,7 +552,9 @@ function termsText(href: string) {
   return (
     <>
       {before}
-      <a href={href} target="_blank" rel="noopener">{m.checkout_termsLink()}</a>
+      <a href={href} target="_blank" rel="noopener">
+        {m.checkout_termsLink()}
+      </a>
       {after}
     </>
   );
@@ -421,7 +576,21 @@ interface FieldInputProps {
   required: boolean;
 }
 
-function Field({ name, label, error, required, hint, children }: { name: string; label: string; error?: string; required?: boolean; hint?: string; children: (p: FieldInputProps) => ReactNode }) {
+function Field({
+  name,
+  label,
+  error,
+  required,
+  hint,
+  children,
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  required?: boolean;
+  hint?: string;
+  children: (p: FieldInputProps) => ReactNode;
+}) {
   const id = fieldId(name);
   const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
@@ -431,14 +600,37 @@ function Field({ name, label, error, required, hint, children }: { name: string;
         {required && <span aria-hidden="true"> *</span>}
       </label>
       {children({ id, name, 'aria-invalid': !!error, 'aria-describedby': describedBy, required: !!required })}
-      {hint && <p className="field__hint" id={`${id}-hint`}>{hint}</p>}
-      {error && <p className="field__error" id={`${id}-error`}>{error}</p>}
+      {hint && (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 
-function AddressFields({ prefix, value, company, errors, states, freight, countryText, onChange }: {
-  prefix: 'shipping' | 'billing'; value: AddressDraft; company: boolean; errors: Record<string, string>; states: StateItem[]; freight: boolean; countryText: string;
+function AddressFields({
+  prefix,
+  value,
+  company,
+  errors,
+  states,
+  freight,
+  countryText,
+  onChange,
+}: {
+  prefix: 'shipping' | 'billing';
+  value: AddressDraft;
+  company: boolean;
+  errors: Record<string, string>;
+  states: StateItem[];
+  freight: boolean;
+  countryText: string;
   onChange: (a: AddressDraft) => void;
 }) {
   const section = prefix === 'shipping' ? 'shipping' : 'billing';
@@ -471,12 +663,18 @@ function AddressFields({ prefix, value, company, errors, states, freight, countr
           {(p) => (
             <select {...p} autoComplete={ac('address-level1')} value={value.state_id} onChange={(e) => onChange({ ...value, state_id: e.target.value })}>
               <option value="">{m.checkout_choose()}</option>
-              {states.map((s) => <option key={s.id} value={s.id}>{s.title}</option>)}
+              {states.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.title}
+                </option>
+              ))}
             </select>
           )}
         </Field>
       )}
-      <p className="checkout__country">{m.checkout_country()}: <strong>{countryText}</strong></p>
+      <p className="checkout__country">
+        {m.checkout_country()}: <strong>{countryText}</strong>
+      </p>
       {text('phone', m.checkout_phone(), 'tel', true, 'tel', freight ? m.checkout_phoneFreightHint() : undefined)}
     </div>
   );
@@ -494,7 +692,11 @@ function AddressChoice({ name, list, value, error, onChange }: { name: string; l
           </span>
         </label>
       ))}
-      {error && <p className="field__error" id={`${fieldId(name)}-error`}>{error}</p>}
+      {error && (
+        <p className="field__error" id={`${fieldId(name)}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -46,14 +46,22 @@ function Failed() {
         {left > 0 ? m.failed_wait({ time: clock(left) }) : m.failed_ready()}
       </p>
       {/* announced once a minute and when ready, not every second */}
-      <p className="visually-hidden" role="status">{left > 0 ? (left % 60 === 0 || left === 119 ? m.failed_wait({ time: clock(left) }) : '') : m.failed_ready()}</p>
+      <p className="visually-hidden" role="status">
+        {left > 0 ? (left % 60 === 0 || left === 119 ? m.failed_wait({ time: clock(left) }) : '') : m.failed_ready()}
+      </p>
       <p className="outcome__actions">
         {left > 0 ? (
-          <button type="button" className="button" aria-disabled="true" data-retry>{m.failed_retry()}</button>
+          <button type="button" className="button" aria-disabled="true" data-retry>
+            {m.failed_retry()}
+          </button>
         ) : (
-          <a className="button" href="/checkout" data-retry>{m.failed_retry()}</a>
+          <a className="button" href="/checkout" data-retry>
+            {m.failed_retry()}
+          </a>
         )}
-        <a className="button button--secondary" href="/cart">{m.failed_cart()}</a>
+        <a className="button button--secondary" href="/cart">
+          {m.failed_cart()}
+        </a>
       </p>
     </>
   );

@@ -52,6 +52,7 @@ function Placed({ money }: { money: Money }) {
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const guest = !readSession();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the outcome page mounts
   useEffect(() => {
     // The order is placed: the local cart is emptied (header count 0), the used coupon and the pay lock go.
     clearCart(location.pathname);
@@ -78,21 +79,29 @@ function Placed({ money }: { money: Money }) {
     return (
       <>
         <p data-placed-none>{loaded.status === 'error' ? m.placed_detailsFailed() : m.placed_noOrder()}</p>
-        <p><a className="button" href="/">{m.placed_continue()}</a></p>
+        <p>
+          <a className="button" href="/">
+            {m.placed_continue()}
+          </a>
+        </p>
       </>
     );
   }
   const order = loaded.status === 'ready' ? loaded.order : null;
   const code = order?.PAYMENT_MODULE ?? placed?.payment;
-  const transfer = code === 'Vorkasse' ? placed?.bankTransfer ?? null : null;
+  const transfer = code === 'Vorkasse' ? (placed?.bankTransfer ?? null) : null;
   const a = order?.DELIVERY_ADDRESS;
   return (
     <>
-      <p className="outcome__ref" data-order-ref={ref}>{m.placed_ref({ ref })}</p>
+      <p className="outcome__ref" data-order-ref={ref}>
+        {m.placed_ref({ ref })}
+      </p>
       {loaded.status === 'error' && <p role="status">{m.placed_detailsFailed()}</p>}
       <section className="outcome__box" aria-labelledby="placed-next">
         <h2 id="placed-next">{m.placed_next()}</h2>
-        <p>{code === 'Vorkasse' ? m.placed_nextTransfer() : code === 'Nachnahme' ? m.placed_nextCod() : order?.STATUS === 'paid' ? m.placed_nextPaid() : ''} {m.placed_nextMail()}</p>
+        <p>
+          {code === 'Vorkasse' ? m.placed_nextTransfer() : code === 'Nachnahme' ? m.placed_nextCod() : order?.STATUS === 'paid' ? m.placed_nextPaid() : ''} {m.placed_nextMail()}
+        </p>
       </section>
       {code === 'Vorkasse' && (order || placed) && <TransferSlip orderId={order?.ID ?? placed!.orderId} transfer={transfer} fmt={fmt} />}
       {order && loaded.status === 'ready' && (
@@ -101,16 +110,35 @@ function Placed({ money }: { money: Money }) {
           <ul className="checkout__lines">
             {loaded.products.map((p) => (
               <li key={p.ID} data-placed-line>
-                <span>{p.QUANTITY} × {p.TITLE}</span>
+                <span>
+                  {p.QUANTITY} × {p.TITLE}
+                </span>
                 <span>{fmt(toCents(p.TOTAL_TAXED_PRICE))}</span>
               </li>
             ))}
           </ul>
           <dl className="cart-sums">
-            <div><dt>{m.minicart_goods()}{order.VAT_EXCLUDED ? ` (${m.header_vat0()})` : ''}</dt><dd data-placed-sum="goods">{fmt(toCents(order.GOODS))}</dd></div>
-            <div><dt>{m.minicart_shipping()}</dt><dd data-placed-sum="shipment">{order.POSTAGE === 0 ? m.minicart_free() : fmt(toCents(order.POSTAGE))}</dd></div>
-            {order.DISCOUNT > 0 && <div><dt>{m.minicart_discount({ code: order.COUPON_CODE ?? '' })}</dt><dd data-placed-sum="discount">−{fmt(toCents(order.DISCOUNT))}</dd></div>}
-            <div className="cart-sums__total"><dt>{m.minicart_total()}</dt><dd data-placed-sum="total">{fmt(toCents(order.TOTAL))}</dd></div>
+            <div>
+              <dt>
+                {m.minicart_goods()}
+                {order.VAT_EXCLUDED ? ` (${m.header_vat0()})` : ''}
+              </dt>
+              <dd data-placed-sum="goods">{fmt(toCents(order.GOODS))}</dd>
+            </div>
+            <div>
+              <dt>{m.minicart_shipping()}</dt>
+              <dd data-placed-sum="shipment">{order.POSTAGE === 0 ? m.minicart_free() : fmt(toCents(order.POSTAGE))}</dd>
+            </div>
+            {order.DISCOUNT > 0 && (
+              <div>
+                <dt>{m.minicart_discount({ code: order.COUPON_CODE ?? '' })}</dt>
+                <dd data-placed-sum="discount">−{fmt(toCents(order.DISCOUNT))}</dd>
+              </div>
+            )}
+            <div className="cart-sums__total">
+              <dt>{m.minicart_total()}</dt>
+              <dd data-placed-sum="total">{fmt(toCents(order.TOTAL))}</dd>
+            </div>
           </dl>
         </section>
       )}
@@ -118,18 +146,36 @@ function Placed({ money }: { money: Money }) {
         <section className="outcome__box" aria-labelledby="placed-address">
           <h2 id="placed-address">{order!.LOCAL_PICKUP ? m.placed_pickup() : m.placed_deliveryAddress()}</h2>
           <address data-placed-address>
-            {a.COMPANY && <>{a.COMPANY}<br /></>}
-            {a.FIRSTNAME} {a.LASTNAME}<br />
-            {a.ADDRESS1} {a.ADDRESS2}<br />
-            {a.ZIPCODE} {a.CITY}<br />
+            {a.COMPANY && (
+              <>
+                {a.COMPANY}
+                <br />
+              </>
+            )}
+            {a.FIRSTNAME} {a.LASTNAME}
+            <br />
+            {a.ADDRESS1} {a.ADDRESS2}
+            <br />
+            {a.ZIPCODE} {a.CITY}
+            <br />
             {a.COUNTRY_TITLE}
           </address>
         </section>
       )}
       <p className="outcome__actions">
-        {guest && placed?.guestInvoicePath && <a className="button" href={placed.guestInvoicePath} data-guest-invoice>{m.placed_guestInvoice()}</a>}
-        {!guest && <a className="button" href="/account">{m.placed_account()}</a>}
-        <a className="button button--secondary" href="/">{m.placed_continue()}</a>
+        {guest && placed?.guestInvoicePath && (
+          <a className="button" href={placed.guestInvoicePath} data-guest-invoice>
+            {m.placed_guestInvoice()}
+          </a>
+        )}
+        {!guest && (
+          <a className="button" href="/account">
+            {m.placed_account()}
+          </a>
+        )}
+        <a className="button button--secondary" href="/">
+          {m.placed_continue()}
+        </a>
       </p>
     </>
   );

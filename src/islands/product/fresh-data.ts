@@ -9,10 +9,7 @@ import { stockLevel } from '../../catalog/stock.ts';
 import { decodeModes, NET_MODE, pickMode, replaceMode } from '../../catalog/prices.ts';
 import { countryId, excludeVAT } from '../../stores/country.ts';
 import { pageMoney, priceChoice, renderPrice } from '../prices.ts';
-import {
-  FreshAnswer, FreshCacheEntry, REFETCH_EVERY_S, cacheKey, cacheUsable, freshShown, isNewer, productUrl, sellable, shouldFetch,
-  type FreshVariant,
-} from './fresh-rules.ts';
+import { FreshAnswer, FreshCacheEntry, REFETCH_EVERY_S, cacheKey, cacheUsable, freshShown, isNewer, productUrl, sellable, shouldFetch, type FreshVariant } from './fresh-rules.ts';
 
 const readCache = (key: string): FreshCacheEntry | null => {
   try {
@@ -122,7 +119,7 @@ export function startFreshData(article: HTMLElement): void {
       apply(parsed.data.data, requestedAt, t.mode);
       writeCache(cacheKey(productId, t.mode), { at: requestedAt, data: parsed.data.data });
     } catch (error) {
-      console.warn('fresh product data: kept the page\'s price and stock', error);
+      console.warn("fresh product data: kept the page's price and stock", error);
     }
   };
 

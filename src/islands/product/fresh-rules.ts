@@ -71,7 +71,6 @@ export function isNewer(requestedAt: number, appliedAt: number | null | undefine
   return appliedAt === null || appliedAt === undefined || requestedAt > appliedAt;
 }
 
-
 /** A variant's fresh price in cents, struck-through by the same rule as the build's (spec §5). */
 export function freshShown(v: FreshVariant): ShownPrice {
   return shownPrice({ price: toCents(v.taxed_price), promoPrice: toCents(v.taxed_promo_price), listPrice: v.list_price === null ? null : toCents(v.list_price) }, v.is_promo);

@@ -13,11 +13,7 @@ import { CONTENT_SHOWN, SCROLL_THRESHOLD_PX, categoryFacets, highlight, priceFor
 import type { ContentHit, ProductHit } from './engine.ts';
 
 export function Marked({ text, term }: { text: string; term: string }) {
-  return (
-    <>
-      {highlight(text, term).map((p, i) => (p.mark ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}
-    </>
-  );
+  return <>{highlight(text, term).map((p, i) => (p.mark ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}</>;
 }
 
 export function Facets({ facets, category, onPick }: { facets: Record<string, number>; category: string | null; onPick: (c: string | null) => void }) {

@@ -160,7 +160,7 @@ export default function SearchBox({ label, placeholder, submitLabel, money }: Pr
         <p className="search-dropdown__status" data-search-status>
           {status}
         </p>
-        {(
+        {
           <div className="search-dropdown__body" hidden={state.status !== 'done'}>
             <Facets facets={state.facets} category={category} onPick={setCategory} />
             <div className="search-dropdown__main">
@@ -189,7 +189,7 @@ export default function SearchBox({ label, placeholder, submitLabel, money }: Pr
               )}
             </div>
           </div>
-        )}
+        }
       </div>
     </div>
   );

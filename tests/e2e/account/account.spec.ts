@@ -104,7 +104,16 @@ test.describe('login and registration', () => {
     await expect(page.locator('#register-vat_number-error')).toHaveText(t.account_vatInvalid);
     await expect(exclude).toBeDisabled();
     // the check cannot be made: its own text, the number kept
-    await page.route('**/api/vat/check', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ status_code: 200, data: { result: 'error', vat_number: 'DE136695976', country_code: 'DE', source: 'vies', message: 'An error occurred while verifying the Company VAT' } }) }));
+    await page.route('**/api/vat/check', (r) =>
+      r.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          status_code: 200,
+          data: { result: 'error', vat_number: 'DE136695976', country_code: 'DE', source: 'vies', message: 'An error occurred while verifying the Company VAT' },
+        }),
+      }),
+    );
     await page.locator('#register-vat_number').fill('DE 136 695 976');
     await page.locator('#main').getByRole('button', { name: t.account_vatCheck }).click();
     await expect(page.locator('#register-vat_number-error')).toHaveText(t.account_vatError);
@@ -352,7 +361,7 @@ test.describe('account area', () => {
     await page.evaluate(() => localStorage.clear());
     await page.goto(url('de', order.guest_invoice_path));
     await expect(page.getByRole('heading', { name: t.account_orderTitle.replace('{ref}', order.order_ref) })).toBeVisible();
-    await expect(page.locator('[data-sum="total"]')).toHaveText(await total.textContent() ?? '');
+    await expect(page.locator('[data-sum="total"]')).toHaveText((await total.textContent()) ?? '');
     await expect(page.getByRole('link', { name: t.account_invoicePdf.replace('{ref}', order.order_ref) })).toHaveAttribute('href', `/api${order.guest_invoice_path}/pdf`);
     await page.goto(url('de', order.guest_invoice_path.replace(/[^/]+$/, 'wronghash')));
     await expect(page.locator('[data-order-error="not-found"]')).toHaveText(t.account_orderNotFound);

@@ -10,7 +10,17 @@ import { COUNTRY, type Shop } from '../cart/cart-helpers.ts';
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 export const ADDRESS: Record<Shop, Record<string, string | number>> = {
-  de: { label: 'Zuhause', firstname: 'Erika', lastname: 'Muster', address1: 'Hauptstraße', address2: '5', zipcode: '04109', city: 'Leipzig', country_id: COUNTRY.de, phone: '+49 341 123456' },
+  de: {
+    label: 'Zuhause',
+    firstname: 'Erika',
+    lastname: 'Muster',
+    address1: 'Hauptstraße',
+    address2: '5',
+    zipcode: '04109',
+    city: 'Leipzig',
+    country_id: COUNTRY.de,
+    phone: '+49 341 123456',
+  },
   at: { label: 'Zuhause', firstname: 'Erika', lastname: 'Muster', address1: 'Ring', address2: '1', zipcode: '1010', city: 'Wien', country_id: COUNTRY.at, phone: '+43 1 234567' },
   ro: { label: 'Acasă', firstname: 'Ana', lastname: 'Pop', address1: 'Strada Mare', address2: '7', zipcode: '400114', city: 'Cluj', country_id: COUNTRY.ro, phone: '0722123456' },
 };
@@ -40,15 +50,33 @@ export async function placeOrder(page: Page, shop: Shop, token: string, customer
   return page.evaluate(
     async ({ token, customerId, addressId, country, locale, pseId }) => {
       const auth = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-      const added = await (await fetch('/api/cart/add', { method: 'POST', headers: auth, body: JSON.stringify({ thelia_cart_add: { product_sale_elements_id: pseId, quantity: 1 }, country_id: country }) })).json();
+      const added = await (
+        await fetch('/api/cart/add', {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ thelia_cart_add: { product_sale_elements_id: pseId, quantity: 1 }, country_id: country }),
+        })
+      ).json();
       if (added.status_code !== 200) throw new Error(`cart/add ${JSON.stringify(added)}`);
       const cartId = added.data.cartId;
       const methods = await (await fetch(`/api/ExternalOrderApi/getActivePaymentMethods/${cartId}`, { headers: auth })).json();
       const vorkasse = methods.data.find((x: { code: string }) => x.code === 'Vorkasse');
-      const pay = await (await fetch('/api/vorkasse/pay', { method: 'POST', headers: auth, body: JSON.stringify({
-        cart_id: cartId, customer_id: customerId, delivery_address_id: addressId, invoice_address_id: addressId, delivery_module_id: 77,
-        payment_module_id: vorkasse?.id, country_id: country, locale,
-      }) })).json();
+      const pay = await (
+        await fetch('/api/vorkasse/pay', {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({
+            cart_id: cartId,
+            customer_id: customerId,
+            delivery_address_id: addressId,
+            invoice_address_id: addressId,
+            delivery_module_id: 77,
+            payment_module_id: vorkasse?.id,
+            country_id: country,
+            locale,
+          }),
+        })
+      ).json();
       if (pay.status_code !== 200) throw new Error(`pay ${JSON.stringify(pay)}`);
       return pay.data as { order_id: number; order_ref: string; total: number; guest_invoice_path: string };
     },
@@ -58,10 +86,13 @@ export async function placeOrder(page: Page, shop: Shop, token: string, customer
 
 /** A variant with stock, from the API's live data for a product. */
 export async function variantInStock(page: Page, productId: number, shop: Shop): Promise<number> {
-  return page.evaluate(async ({ id, country }) => {
-    const live = await (await fetch(`/api/products/${id}?country_id=${country}`)).json();
-    return (live.data.variants.find((v: { quantity: number }) => v.quantity > 2) ?? live.data.variants[0]).id as number;
-  }, { id: productId, country: COUNTRY[shop] });
+  return page.evaluate(
+    async ({ id, country }) => {
+      const live = await (await fetch(`/api/products/${id}?country_id=${country}`)).json();
+      return (live.data.variants.find((v: { quantity: number }) => v.quantity > 2) ?? live.data.variants[0]).id as number;
+    },
+    { id: productId, country: COUNTRY[shop] },
+  );
 }
 
 /** The newest mail to an address in the test API's outbox (waits for it). */

@@ -109,7 +109,12 @@ test('de, 390 px: a registered customer picks an address from the book and pays 
   await prepare(context, 'de');
   await page.goto(url('de', aboutPath('de')));
   const answer = await registerInPage(page, {
-    kind: 'private', firstname: 'Karla', lastname: 'Kundin', email: uniqueEmail('kundin'), password: 'abcd1234', password_confirm: 'abcd1234',
+    kind: 'private',
+    firstname: 'Karla',
+    lastname: 'Kundin',
+    email: uniqueEmail('kundin'),
+    password: 'abcd1234',
+    password_confirm: 'abcd1234',
     address: { label: 'Zuhause', ...GUEST.de, country_id: COUNTRY.de },
   });
   await storeSession(page, answer);
@@ -169,8 +174,15 @@ test('de, 1280 px: a company excluding VAT pays the net total', async ({ page, c
   await prepare(context, 'de');
   await page.goto(url('de', aboutPath('de')));
   const answer = await registerInPage(page, {
-    kind: 'company', firstname: 'Firma', lastname: 'Chef', company: 'Acme GmbH', vat_number: 'DE 136 695 976', exclude_vat: true, email: uniqueEmail('firma'),
-    password: 'abcd', address: { label: 'Büro', ...GUEST.de, company: 'Acme GmbH', country_id: COUNTRY.de },
+    kind: 'company',
+    firstname: 'Firma',
+    lastname: 'Chef',
+    company: 'Acme GmbH',
+    vat_number: 'DE 136 695 976',
+    exclude_vat: true,
+    email: uniqueEmail('firma'),
+    password: 'abcd',
+    address: { label: 'Büro', ...GUEST.de, company: 'Acme GmbH', country_id: COUNTRY.de },
   });
   await storeSession(page, answer);
   const seeded = await seedCart(page, 'de', [{ productId: F.simpleProductId, quantity: 1 }]);
@@ -279,7 +291,9 @@ for (const shop of ['de', 'ro'] as Shop[]) {
     await page.locator('#co-shipping-zipcode').fill('12');
     await choose(page, 'Vorkasse');
     await page.locator('[data-buy]').click();
-    await expect(page.locator('#co-shipping-zipcode-error')).toHaveText(shop === 'ro' ? 'Format invalid al codului poștal, de ex. 123456.' : 'Ungültiges Postleitzahlformat, z. B. 12345.');
+    await expect(page.locator('#co-shipping-zipcode-error')).toHaveText(
+      shop === 'ro' ? 'Format invalid al codului poștal, de ex. 123456.' : 'Ungültiges Postleitzahlformat, z. B. 12345.',
+    );
     await expect(page.locator('#co-shipping-zipcode')).toBeFocused();
     await expect(page.locator('#co-shipping-city')).toHaveValue(GUEST[shop].city);
   });

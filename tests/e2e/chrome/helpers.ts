@@ -13,7 +13,10 @@ export const viewport = (width: number) => ({ width, height: 900 });
 export const contentPath = (shop: Shop, id: number) => testCatalog(shop).pathOf('content', id)!;
 export const aboutPath = (shop: Shop) => contentPath(shop, F.contentPages.about);
 export const dataProtectionPath = (shop: Shop) => contentPath(shop, F.contentPages.dataProtection);
-export const categoryRoute = (shop: Shop) => testCatalog(shop).routes().find((r) => r.kind === 'category')!;
+export const categoryRoute = (shop: Shop) =>
+  testCatalog(shop)
+    .routes()
+    .find((r) => r.kind === 'category')!;
 export const menuTreeOf = (shop: Shop) => {
   const s = getShop(shop);
   return buildMenuTree(testCatalog(shop).categories(), { icons: s.categoryIcons, rootIds: s.menuCategoryIds });
@@ -36,4 +39,3 @@ export async function setStorage(page: Page, shop: Shop, values: Record<string, 
     for (const [k, val] of Object.entries(v)) localStorage.setItem(k, val);
   }, values);
 }
-

@@ -76,7 +76,10 @@ for (const shop of ['de', 'ro'] as const) {
         if (url.hostname === 'www.googletagmanager.com') return route.fulfill({ body: GTM_SCRIPT, contentType: 'text/javascript' });
         if (/google-analytics\.com$/.test(url.hostname)) return route.fulfill({ status: 204 });
         if (config.ratingBadgeUrl && url.origin === new URL(config.ratingBadgeUrl.replace(/\{[a-z]+\}/g, 'x')).origin) {
-          return route.fulfill({ json: { ratingvalue: 4.8, ratingcount: 1234, reviewpage: 'https://www.shopvote.de/bewertung.html' }, headers: { 'access-control-allow-origin': '*' } });
+          return route.fulfill({
+            json: { ratingvalue: 4.8, ratingcount: 1234, reviewpage: 'https://www.shopvote.de/bewertung.html' },
+            headers: { 'access-control-allow-origin': '*' },
+          });
         }
         return route.abort('internetdisconnected');
       });

@@ -35,6 +35,12 @@ export default async function globalSetup() {
   for (const suffix of ['-wal', '-shm']) rmSync(E2E.apiDb + suffix, { force: true });
   // The de shop's zero-VAT category, for the de shop's country (spec §6: the flagged country only).
   const zeroVat = `${getShop('de').countryId}:${E2E.zeroVatCategoryId}`;
-  const api = await startApi({ exportDir: E2E.exportDir, port: E2E.apiPort, dbFile: E2E.apiDb, log: () => {}, env: { ...process.env, API_ZERO_VAT_CATEGORIES: zeroVat, MAIL_OUTBOX: E2E.outbox, API_PUBLIC_URL: `http://de.localhost:${E2E.port}` } });
+  const api = await startApi({
+    exportDir: E2E.exportDir,
+    port: E2E.apiPort,
+    dbFile: E2E.apiDb,
+    log: () => {},
+    env: { ...process.env, API_ZERO_VAT_CATEGORIES: zeroVat, MAIL_OUTBOX: E2E.outbox, API_PUBLIC_URL: `http://de.localhost:${E2E.port}` },
+  });
   return () => api.close();
 }

@@ -1,8 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { accountErrorText, addressProblemText, mayExcludeVat, normalizeVat, offersRecovery, registerProblems, vatOutcomeText, zipExample, type RegisterValues } from '../../../src/islands/account/rules.ts';
+import {
+  accountErrorText,
+  addressProblemText,
+  mayExcludeVat,
+  normalizeVat,
+  offersRecovery,
+  registerProblems,
+  vatOutcomeText,
+  zipExample,
+  type RegisterValues,
+} from '../../../src/islands/account/rules.ts';
 import { m } from '../../../src/i18n/generated/messages.js';
 
-const base: RegisterValues = { kind: 'private', title: '1', firstname: 'Ana', lastname: 'Pop', email: 'a@b.de', email_confirm: 'a@b.de', password: 'abcd', password_confirm: 'abcd', company: '', vat_number: '' };
+const base: RegisterValues = {
+  kind: 'private',
+  title: '1',
+  firstname: 'Ana',
+  lastname: 'Pop',
+  email: 'a@b.de',
+  email_confirm: 'a@b.de',
+  password: 'abcd',
+  password_confirm: 'abcd',
+  company: '',
+  vat_number: '',
+};
 
 describe('registration rules (spec §5)', () => {
   it('a good private registration has no problem', () => expect(registerProblems(base, 9)).toEqual({}));

@@ -47,7 +47,16 @@ describe('the watcher with a fake clock', () => {
     vi.useFakeTimers();
     vi.setSystemTime(Date.UTC(2026, 0, 1, 8));
     store.clear();
-    vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v), removeItem: (k: string) => store.delete(k), key: (i: number) => [...store.keys()][i] ?? null, get length() { return store.size; }, clear: () => store.clear() });
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => store.set(k, v),
+      removeItem: (k: string) => store.delete(k),
+      key: (i: number) => [...store.keys()][i] ?? null,
+      get length() {
+        return store.size;
+      },
+      clear: () => store.clear(),
+    });
   });
   afterEach(() => {
     vi.useRealTimers();

@@ -2,14 +2,45 @@
 import { describe, expect, it } from 'vitest';
 import { PayRequest } from '../../../src/api/contract/payment.ts';
 import {
-  PAYMENT_RETRY_MS, PAYING_LOCK_MS, buildPayRequest, checkDraft, clock, defaultDelivery, defaultPayment, emptyDraft, freightPhoneMissing, lockHolds, nextStep,
-  offeredDelivery, outcomeCartId, parseDraft, parseLock, parsePlaced, pickupAllowed, retrySecondsLeft, type CheckContext, type CheckoutDraft, type PayState,
+  PAYMENT_RETRY_MS,
+  PAYING_LOCK_MS,
+  buildPayRequest,
+  checkDraft,
+  clock,
+  defaultDelivery,
+  defaultPayment,
+  emptyDraft,
+  freightPhoneMissing,
+  lockHolds,
+  nextStep,
+  offeredDelivery,
+  outcomeCartId,
+  parseDraft,
+  parseLock,
+  parsePlaced,
+  pickupAllowed,
+  retrySecondsLeft,
+  type CheckContext,
+  type CheckoutDraft,
+  type PayState,
 } from '../../../src/stores/checkout-rules.ts';
 
 const filled = (over: Partial<CheckoutDraft> = {}): CheckoutDraft => ({
   ...emptyDraft(),
   email: 'gast@example.com',
-  shipping: { title: 1, firstname: 'Gerda', lastname: 'Gast', company: '', address1: 'Unter den Linden', address2: '5', address3: '', zipcode: '10117', city: 'Berlin', state_id: '', phone: '030 123456' },
+  shipping: {
+    title: 1,
+    firstname: 'Gerda',
+    lastname: 'Gast',
+    company: '',
+    address1: 'Unter den Linden',
+    address2: '5',
+    address3: '',
+    zipcode: '10117',
+    city: 'Berlin',
+    state_id: '',
+    phone: '030 123456',
+  },
   deliveryId: 77,
   payment: 'Vorkasse',
   terms: true,
@@ -27,7 +58,12 @@ describe('delivery and payment methods', () => {
     expect(defaultDelivery(null, active)).toBe(77);
     expect(defaultDelivery(78, active)).toBe(78);
     expect(defaultDelivery(79, active)).toBe(77);
-    expect(defaultDelivery(null, [{ id: 79, position: 3 }, { id: 80, position: 4 }])).toBe(79);
+    expect(
+      defaultDelivery(null, [
+        { id: 79, position: 3 },
+        { id: 80, position: 4 },
+      ]),
+    ).toBe(79);
     expect(defaultDelivery(77, [])).toBeNull();
   });
   it("pickup only in Romania (the footer's 'No pickup possible!' elsewhere), by position", () => {
@@ -38,7 +74,10 @@ describe('delivery and payment methods', () => {
     expect(offeredDelivery(active, 5).map((d) => d.id)).toEqual([77, 78]);
   });
   it('the chosen payment method while offered, else the first by position, else none', () => {
-    const offered = [{ code: 'PayPal' as const, position: 2 }, { code: 'Vorkasse' as const, position: 1 }];
+    const offered = [
+      { code: 'PayPal' as const, position: 2 },
+      { code: 'Vorkasse' as const, position: 1 },
+    ];
     expect(defaultPayment('PayPal', offered)).toBe('PayPal');
     expect(defaultPayment('Klarna', offered)).toBe('Vorkasse');
     expect(defaultPayment(null, offered)).toBe('Vorkasse');
@@ -51,7 +90,11 @@ describe('checks of the draft', () => {
     expect(checkDraft(filled(), ctx())).toEqual({});
   });
   it('terms must be accepted; delivery and payment chosen', () => {
-    expect(checkDraft(filled({ terms: false, deliveryId: null, payment: null }), ctx())).toEqual({ terms: 'termsRequired', delivery: 'deliveryRequired', payment: 'paymentRequired' });
+    expect(checkDraft(filled({ terms: false, deliveryId: null, payment: null }), ctx())).toEqual({
+      terms: 'termsRequired',
+      delivery: 'deliveryRequired',
+      payment: 'paymentRequired',
+    });
   });
   it('a guest needs an e-mail, names of 2+ characters and every address field', () => {
     const d = filled({ email: 'nope', shipping: { ...filled().shipping, firstname: 'G', city: ' ', phone: '' } });
@@ -95,14 +138,41 @@ describe('the stored draft', () => {
 
 describe('the pay request (spec §7)', () => {
   const state: PayState = {
-    cartId: 12, customerId: 7, email: 'gast@example.com', deliveryAddressId: 3, invoiceAddressId: 4, deliveryId: 77, paymentModuleId: 6, countryId: 5, taxTitle: 'Ust.',
-    locale: 'de_DE', isCompany: false, message: '  Hinterhaus ', coupon: ' MINUS5 ', partialDelivery: false, guest: true,
+    cartId: 12,
+    customerId: 7,
+    email: 'gast@example.com',
+    deliveryAddressId: 3,
+    invoiceAddressId: 4,
+    deliveryId: 77,
+    paymentModuleId: 6,
+    countryId: 5,
+    taxTitle: 'Ust.',
+    locale: 'de_DE',
+    isCompany: false,
+    message: '  Hinterhaus ',
+    coupon: ' MINUS5 ',
+    partialDelivery: false,
+    guest: true,
   };
   it('carries every field from the state, trimmed, and passes the contract', () => {
     const body = buildPayRequest(state);
     expect(body).toEqual({
-      cart_id: 12, customer_id: 7, api_call: true, email: 'gast@example.com', delivery_address_id: 3, invoice_address_id: 4, delivery_module_id: 77, payment_module_id: 6,
-      postage_tax_rule_title: 'Ust.', country_id: 5, locale: 'de_DE', isCompany: false, isCompleteDelivery: true, guest: true, appliedCoupon: 'MINUS5', message: 'Hinterhaus',
+      cart_id: 12,
+      customer_id: 7,
+      api_call: true,
+      email: 'gast@example.com',
+      delivery_address_id: 3,
+      invoice_address_id: 4,
+      delivery_module_id: 77,
+      payment_module_id: 6,
+      postage_tax_rule_title: 'Ust.',
+      country_id: 5,
+      locale: 'de_DE',
+      isCompany: false,
+      isCompleteDelivery: true,
+      guest: true,
+      appliedCoupon: 'MINUS5',
+      message: 'Hinterhaus',
     });
     expect(PayRequest.safeParse(body).success).toBe(true);
   });

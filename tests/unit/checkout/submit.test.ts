@@ -18,34 +18,90 @@ const METHODS: PaymentMethod[] = [
 const draft = () => ({
   ...emptyDraft(),
   email: 'gast@example.com',
-  shipping: { title: 1, firstname: 'Gerda', lastname: 'Gast', company: '', address1: 'Unter den Linden', address2: '5', address3: '', zipcode: '10117', city: 'Berlin', state_id: '', phone: '030 123456' },
+  shipping: {
+    title: 1,
+    firstname: 'Gerda',
+    lastname: 'Gast',
+    company: '',
+    address1: 'Unter den Linden',
+    address2: '5',
+    address3: '',
+    zipcode: '10117',
+    city: 'Berlin',
+    state_id: '',
+    phone: '030 123456',
+  },
   deliveryId: 77,
   payment: 'Vorkasse' as const,
   terms: true,
 });
 const input = (over: Partial<Parameters<typeof actions.submitOrder>[0]> = {}) => ({
-  draft: draft(), cartId: 12, countryId: 5, taxTitle: 'Ust.', locale: 'de_DE' as const, methods: METHODS, partialDelivery: false,
-  labels: { shipping: 'Lieferadresse', billing: 'Rechnungsadresse' }, ...over,
+  draft: draft(),
+  cartId: 12,
+  countryId: 5,
+  taxTitle: 'Ust.',
+  locale: 'de_DE' as const,
+  methods: METHODS,
+  partialDelivery: false,
+  labels: { shipping: 'Lieferadresse', billing: 'Rechnungsadresse' },
+  ...over,
 });
 const registered = {
   body: {
-    status_code: 200, data: {
-      token: 'guest-token', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), customer_id: 7, address_id: 3, user_identifier: 'CUS7',
+    status_code: 200,
+    data: {
+      token: 'guest-token',
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      customer_id: 7,
+      address_id: 3,
+      user_identifier: 'CUS7',
       customer: {
-        ID: 7, ADDRESS_ID: 3, EMAIL: 'gast@example.com', FIRSTNAME: 'Gerda', LASTNAME: 'Gast', REF: 'CUS7', COMPANY: null, TITLE: 1, TITLE_LABEL: 'Mr', IS_COMPANY: false,
-        EXCLUDE_VAT: false, VAT_NUMBER: null, EXPRESS: true, IS_ADMIN: false, ADDRESS_FIRSTNAME: 'Gerda', ADDRESS_LASTNAME: 'Gast', ADDRESS1: 'Unter den Linden',
-        ADDRESS2: '5', ADDRESS3: null, CITY: 'Berlin', COUNTRY_TITLE: 'Deutschland', COUNTRY_ID: 5, STATE_TITLE: null, STATE_ID: null, CELLPHONE: null,
-        PHONE: '030 123456', ZIPCODE: '10117', ADDRESS_TITLE_ID: 1,
+        ID: 7,
+        ADDRESS_ID: 3,
+        EMAIL: 'gast@example.com',
+        FIRSTNAME: 'Gerda',
+        LASTNAME: 'Gast',
+        REF: 'CUS7',
+        COMPANY: null,
+        TITLE: 1,
+        TITLE_LABEL: 'Mr',
+        IS_COMPANY: false,
+        EXCLUDE_VAT: false,
+        VAT_NUMBER: null,
+        EXPRESS: true,
+        IS_ADMIN: false,
+        ADDRESS_FIRSTNAME: 'Gerda',
+        ADDRESS_LASTNAME: 'Gast',
+        ADDRESS1: 'Unter den Linden',
+        ADDRESS2: '5',
+        ADDRESS3: null,
+        CITY: 'Berlin',
+        COUNTRY_TITLE: 'Deutschland',
+        COUNTRY_ID: 5,
+        STATE_TITLE: null,
+        STATE_ID: null,
+        CELLPHONE: null,
+        PHONE: '030 123456',
+        ZIPCODE: '10117',
+        ADDRESS_TITLE_ID: 1,
       },
     },
   },
 };
 const paid = (over: Record<string, unknown> = {}) => ({
   body: {
-    status_code: 200, data: {
-      order_id: 40, order_ref: 'ORD000000040', status: 'not_paid', redirect_url: '/order-placed?cart_id=12', session_id: null, total: 23.9,
+    status_code: 200,
+    data: {
+      order_id: 40,
+      order_ref: 'ORD000000040',
+      status: 'not_paid',
+      redirect_url: '/order-placed?cart_id=12',
+      session_id: null,
+      total: 23.9,
       bank_transfer: { iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', name: 'Shop', amount: 23.9, currency: 'EUR', reference: 'ORD000000040' },
-      guest_invoice_path: '/guest/invoice/ORD000000040/abc', repeated: false, ...over,
+      guest_invoice_path: '/guest/invoice/ORD000000040/abc',
+      repeated: false,
+      ...over,
     },
   },
 });
@@ -71,7 +127,16 @@ describe('a guest orders', () => {
     expect(result).toEqual({ ok: true, url: '/order-placed?cart_id=12' });
     expect(calls.map((c) => c.path)).toEqual(['/api/register', '/api/vorkasse/pay']);
     expect(calls[0]!.body).toMatchObject({ kind: 'guest', email: 'gast@example.com', address: { zipcode: '10117', country_id: 5, label: 'Lieferadresse' } });
-    expect(calls[1]!.body).toMatchObject({ cart_id: 12, customer_id: 7, delivery_address_id: 3, invoice_address_id: 3, delivery_module_id: 77, payment_module_id: 6, appliedCoupon: 'MINUS5', guest: true });
+    expect(calls[1]!.body).toMatchObject({
+      cart_id: 12,
+      customer_id: 7,
+      delivery_address_id: 3,
+      invoice_address_id: 3,
+      delivery_module_id: 77,
+      payment_module_id: 6,
+      appliedCoupon: 'MINUS5',
+      guest: true,
+    });
     expect(readExpressSession()).toMatchObject({ token: 'guest-token', customerId: 7, addressId: 3 });
     expect(readPlaced(12)).toMatchObject({ orderId: 40, ref: 'ORD000000040', payment: 'Vorkasse', guestInvoicePath: '/guest/invoice/ORD000000040/abc' });
   });
@@ -80,10 +145,27 @@ describe('a guest orders', () => {
     await actions.submitOrder(input());
     setLock(null);
     const address = {
-      status_code: 200, data: {
-        ID: 9, CUSTOMER_ID: 7, LABEL: 'Lieferadresse', TITLE: 1, FIRSTNAME: 'Gerda', LASTNAME: 'Gast', COMPANY: null, ADDRESS1: 'Unter den Linden', ADDRESS2: '5',
-        ADDRESS3: null, ZIPCODE: '14467', CITY: 'Potsdam', COUNTRY_ID: 5, COUNTRY_TITLE: 'Deutschland', PHONE: '030 123456', STATE_ID: null, STATE_TITLE: null,
-        CELLPHONE: null, IS_DEFAULT: false,
+      status_code: 200,
+      data: {
+        ID: 9,
+        CUSTOMER_ID: 7,
+        LABEL: 'Lieferadresse',
+        TITLE: 1,
+        FIRSTNAME: 'Gerda',
+        LASTNAME: 'Gast',
+        COMPANY: null,
+        ADDRESS1: 'Unter den Linden',
+        ADDRESS2: '5',
+        ADDRESS3: null,
+        ZIPCODE: '14467',
+        CITY: 'Potsdam',
+        COUNTRY_ID: 5,
+        COUNTRY_TITLE: 'Deutschland',
+        PHONE: '030 123456',
+        STATE_ID: null,
+        STATE_TITLE: null,
+        CELLPHONE: null,
+        IS_DEFAULT: false,
       },
     };
     const { calls } = scriptFetch({ '/api/ExternalOrderApi/address': [{ body: address }], '/api/vorkasse/pay': [paid({ repeated: true })] });
@@ -93,15 +175,28 @@ describe('a guest orders', () => {
     expect(calls[1]!.body).toMatchObject({ customer_id: 7, delivery_address_id: 9 });
   });
   it("an e-mail with an account: 'There is already an account associated with this email', nothing paid", async () => {
-    const { calls } = scriptFetch({ '/api/register': [{ status: 409, body: { status_code: 409, status: 'x', message: 'There is already an account associated with this email' } }] });
+    const { calls } = scriptFetch({
+      '/api/register': [{ status: 409, body: { status_code: 409, status: 'x', message: 'There is already an account associated with this email' } }],
+    });
     const result = await actions.submitOrder(input());
     expect(result).toMatchObject({ ok: false, accountExists: true });
     expect(calls).toHaveLength(1);
     expect(readLock()).toBeNull();
   });
   it('the server refusing the address: its reasons by field, the spec §8 register text', async () => {
-    scriptFetch({ '/api/register': [{ status: 400, body: { status_code: 400, status: 'x', message: 'Could not register your customer details', issues: [{ field: 'address.zipcode', message: 'Invalid postal format' }] } }] });
-    expect(await actions.submitOrder(input())).toEqual({ ok: false, message: 'Ihre Kundendaten konnten nicht gespeichert werden.', fields: { 'shipping.zipcode': 'Invalid postal format' } });
+    scriptFetch({
+      '/api/register': [
+        {
+          status: 400,
+          body: { status_code: 400, status: 'x', message: 'Could not register your customer details', issues: [{ field: 'address.zipcode', message: 'Invalid postal format' }] },
+        },
+      ],
+    });
+    expect(await actions.submitOrder(input())).toEqual({
+      ok: false,
+      message: 'Ihre Kundendaten konnten nicht gespeichert werden.',
+      fields: { 'shipping.zipcode': 'Invalid postal format' },
+    });
   });
 });
 
@@ -126,7 +221,10 @@ describe('idempotent submit', () => {
   });
   it('a failed request releases the lock: the shopper can retry', async () => {
     scriptFetch({ '/api/register': [registered], '/api/vorkasse/pay': [new TypeError('network down')] });
-    expect(await actions.submitOrder(input())).toEqual({ ok: false, message: 'Beim Absenden Ihrer Bestellung ist ein unerwarteter Fehler aufgetreten. Ihre Angaben sind erhalten; bitte versuchen Sie es erneut.' });
+    expect(await actions.submitOrder(input())).toEqual({
+      ok: false,
+      message: 'Beim Absenden Ihrer Bestellung ist ein unerwarteter Fehler aufgetreten. Ihre Angaben sind erhalten; bitte versuchen Sie es erneut.',
+    });
     expect(readLock()).toBeNull();
   });
 });

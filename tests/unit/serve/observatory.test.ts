@@ -3,7 +3,8 @@ import { expect, test } from 'vitest';
 import { gradeResponse } from '../../../scripts/lib/observatory.ts';
 
 const strong = {
-  'content-security-policy': "default-src 'none'; script-src 'self' 'sha256-AAAA'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+  'content-security-policy':
+    "default-src 'none'; script-src 'self' 'sha256-AAAA'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
   'strict-transport-security': 'max-age=63072000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
@@ -27,9 +28,15 @@ test("'unsafe-inline' in script-src costs 20 and the bonuses: B", () => {
 });
 
 test("a hash next to 'unsafe-inline' neutralises it (CSP level 2 browsers ignore it); 'unsafe-inline' styles only: no bonus", () => {
-  const hashed = gradeResponse({ url, headers: { ...strong, 'content-security-policy': "default-src 'none'; script-src 'self' 'unsafe-inline' 'sha256-AAAA'; frame-ancestors 'none'" } });
+  const hashed = gradeResponse({
+    url,
+    headers: { ...strong, 'content-security-policy': "default-src 'none'; script-src 'self' 'unsafe-inline' 'sha256-AAAA'; frame-ancestors 'none'" },
+  });
   expect(hashed.findings[0]!.result).toBe('csp-implemented-with-no-unsafe-default-src-none');
-  const styles = gradeResponse({ url, headers: { ...strong, 'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'" } });
+  const styles = gradeResponse({
+    url,
+    headers: { ...strong, 'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'" },
+  });
   expect(styles.findings[0]).toMatchObject({ result: 'csp-implemented-with-unsafe-inline-in-style-src-only', modifier: 0 });
 });
 
@@ -52,6 +59,10 @@ test('short HSTS, missing nosniff, leaky referrer, insecure cookies and external
 
 test('without frame-ancestors, X-Frame-Options DENY still counts; without both, -20', () => {
   const csp = "default-src 'none'; script-src 'self'";
-  expect(gradeResponse({ url, headers: { ...strong, 'content-security-policy': csp } }).findings.find((f) => f.test === 'x-frame-options')!.result).toBe('x-frame-options-sameorigin-or-deny');
-  expect(gradeResponse({ url, headers: { ...strong, 'content-security-policy': csp, 'x-frame-options': undefined } }).findings.find((f) => f.test === 'x-frame-options')!.modifier).toBe(-20);
+  expect(gradeResponse({ url, headers: { ...strong, 'content-security-policy': csp } }).findings.find((f) => f.test === 'x-frame-options')!.result).toBe(
+    'x-frame-options-sameorigin-or-deny',
+  );
+  expect(
+    gradeResponse({ url, headers: { ...strong, 'content-security-policy': csp, 'x-frame-options': undefined } }).findings.find((f) => f.test === 'x-frame-options')!.modifier,
+  ).toBe(-20);
 });

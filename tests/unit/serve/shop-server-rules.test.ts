@@ -31,7 +31,10 @@ beforeAll(async () => {
   writeFileSync(join(dir, '404.html'), '<!doctype html><title>404</title>');
   writeFileSync(join(dir, '_astro/a.B1.js'), 'x');
   writeFileSync(join(dir, '_redirects'), `/api/* http://127.0.0.1:${apiPort}/api/:splat 200\n/search/* /search.html 200\n/alt.html /neu.html 301\n`);
-  writeFileSync(join(dir, '_headers'), "/*\n  Content-Security-Policy: default-src 'none'\n  X-Frame-Options: DENY\n/_astro/*\n  Cache-Control: public, max-age=31536000, immutable\n");
+  writeFileSync(
+    join(dir, '_headers'),
+    "/*\n  Content-Security-Policy: default-src 'none'\n  X-Frame-Options: DENY\n/_astro/*\n  Cache-Control: public, max-age=31536000, immutable\n",
+  );
   const broken = mkdtempSync(join(tmpdir(), 'broken-'));
   writeFileSync(join(broken, 'index.html'), 'x');
   writeFileSync(join(broken, '_redirects'), '/a\n');
@@ -43,7 +46,10 @@ afterAll(() => {
   api.close();
 });
 
-function get(path: string, o: { method?: string; host?: string; body?: string } = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function get(
+  path: string,
+  o: { method?: string; host?: string; body?: string } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, method: o.method ?? 'GET', headers: { host: `${o.host ?? 'de'}.localhost:${port}` } }, (res) => {
       let body = '';
@@ -55,7 +61,7 @@ function get(path: string, o: { method?: string; host?: string; body?: string } 
   });
 }
 
-test('/api goes where the site\'s _redirects proxy rule says, with method, body and query string; no site headers on the answer', async () => {
+test("/api goes where the site's _redirects proxy rule says, with method, body and query string; no site headers on the answer", async () => {
   const r = await get('/api/cart/get?x=1&y=%C3%A4', { method: 'POST', body: '{}' });
   expect(r).toMatchObject({ status: 200, body: '{"ok":true}' });
   expect(r.headers['x-from']).toBe('api');
@@ -64,7 +70,12 @@ test('/api goes where the site\'s _redirects proxy rule says, with method, body 
 });
 
 test('every page, rewrite, redirect and 404 carries the _headers; HTML revalidates, hashed assets are immutable', async () => {
-  for (const [path, status] of [['/', 200], ['/search/akku', 200], ['/alt.html', 301], ['/gibt-es-nicht', 404]] as const) {
+  for (const [path, status] of [
+    ['/', 200],
+    ['/search/akku', 200],
+    ['/alt.html', 301],
+    ['/gibt-es-nicht', 404],
+  ] as const) {
     const r = await get(path);
     expect(r.status, path).toBe(status);
     expect(r.headers['content-security-policy'], path).toBe("default-src 'none'");

@@ -8,15 +8,7 @@ import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import { getShop } from '../../../src/shops/index.ts';
 import { ShopConfig } from '../../../src/shops/schema.ts';
-import {
-  contentSecurityPolicy,
-  headersFile,
-  LOCAL_SHOP_API_URL,
-  redirectsFile,
-  scanInline,
-  shopApiUrl,
-  thirdPartySources,
-} from '../../../src/integrations/site-rules.ts';
+import { contentSecurityPolicy, headersFile, LOCAL_SHOP_API_URL, redirectsFile, scanInline, shopApiUrl, thirdPartySources } from '../../../src/integrations/site-rules.ts';
 import { gradeResponse, parseCsp } from '../../../scripts/lib/observatory.ts';
 
 const HASHES = { script: ['sha256-AAAA'], style: ['sha256-BBBB'] };
@@ -48,7 +40,12 @@ async function parseRedirectsText(text: string) {
 
 describe('_redirects', () => {
   const text = (built: string[]) =>
-    redirectsFile({ apiUrl: 'https://admin.shop.de', builtShells: (s) => built.includes(s), catalogRules: ['/product/7 /bohrer-7.html 301', '/alt.html /neu.html 301'], withdrawalFormUrl: '/media/documents/w.pdf' });
+    redirectsFile({
+      apiUrl: 'https://admin.shop.de',
+      builtShells: (s) => built.includes(s),
+      catalogRules: ['/product/7 /bohrer-7.html 301', '/alt.html /neu.html 301'],
+      withdrawalFormUrl: '/media/documents/w.pdf',
+    });
 
   test('the /api proxy comes first, then the shells that exist, the old URLs and the withdrawal form; Netlify parses all of it', async () => {
     const { redirects, errors } = await parseRedirectsText(text(['/search.html']));
@@ -73,15 +70,28 @@ describe('_redirects', () => {
 describe('Content-Security-Policy', () => {
   const de = getShop('de');
 
-  test('scripts: self, the wasm of the search, the build\'s hashes and the configured third parties only; never unsafe-inline or unsafe-eval', () => {
+  test("scripts: self, the wasm of the search, the build's hashes and the configured third parties only; never unsafe-inline or unsafe-eval", () => {
     const csp = parseCsp([contentSecurityPolicy(de, HASHES)]);
     expect([...csp.get('default-src')!]).toEqual(["'none'"]);
     const script = [...csp.get('script-src')!];
     expect(script).toEqual(["'self'", "'wasm-unsafe-eval'", "'sha256-AAAA'", 'https://www.googletagmanager.com', 'https://*.googletagmanager.com']);
     expect([...csp.get('style-src')!]).toEqual(["'self'", "'sha256-BBBB'"]);
     expect([...csp.get('frame-ancestors')!]).toEqual(["'none'"]);
-    expect([...csp.get('connect-src')!]).toEqual(["'self'", 'https://widgets.shopvote.de', 'https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com']);
-    expect([...csp.get('form-action')!]).toEqual(["'self'", 'https://www.paypal.com', 'https://checkout.stripe.com', 'https://pay.realexpayments.com', 'https://pay.klarna.com', 'https://www.sofort.com']);
+    expect([...csp.get('connect-src')!]).toEqual([
+      "'self'",
+      'https://widgets.shopvote.de',
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://*.googletagmanager.com',
+    ]);
+    expect([...csp.get('form-action')!]).toEqual([
+      "'self'",
+      'https://www.paypal.com',
+      'https://checkout.stripe.com',
+      'https://pay.realexpayments.com',
+      'https://pay.klarna.com',
+      'https://www.sofort.com',
+    ]);
     expect([...csp.get('frame-src')!]).toEqual(["'none'"]);
   });
 
@@ -146,7 +156,15 @@ describe('_headers', () => {
     const { headers, errors } = await parseAllHeaders({ headersFiles: [join(dir, '_headers')], configHeaders: [], minimal: false });
     expect(errors).toEqual([]);
     const all = headers.find((h) => h.for === '/*')!.values;
-    expect(Object.keys(all).sort()).toEqual(['Content-Security-Policy', 'Cross-Origin-Opener-Policy', 'Permissions-Policy', 'Referrer-Policy', 'Strict-Transport-Security', 'X-Content-Type-Options', 'X-Frame-Options']);
+    expect(Object.keys(all).sort()).toEqual([
+      'Content-Security-Policy',
+      'Cross-Origin-Opener-Policy',
+      'Permissions-Policy',
+      'Referrer-Policy',
+      'Strict-Transport-Security',
+      'X-Content-Type-Options',
+      'X-Frame-Options',
+    ]);
     expect(all['Cache-Control']).toBeUndefined();
     const immutable = headers.filter((h) => h.values['Cache-Control'] === 'public, max-age=31536000, immutable').map((h) => h.for);
     expect(immutable).toEqual(['/_astro/*', '/pagefind/index/*', '/pagefind/fragment/*', '/pagefind/filter/*', '/pagefind/*.pf_meta']);
@@ -159,7 +177,20 @@ describe('_headers', () => {
   test('graded like the Mozilla HTTP Observatory: A+ for every shop', () => {
     for (const code of ['de', 'at', 'ro'] as const) {
       const text = headersFile(getShop(code), HASHES);
-      const values = Object.fromEntries(text.split('\n').slice(2).filter((l) => l.startsWith('  ')).slice(0, 7).map((l) => l.trim().split(/:\s(.*)/s).slice(0, 2) as [string, string]));
+      const values = Object.fromEntries(
+        text
+          .split('\n')
+          .slice(2)
+          .filter((l) => l.startsWith('  '))
+          .slice(0, 7)
+          .map(
+            (l) =>
+              l
+                .trim()
+                .split(/:\s(.*)/s)
+                .slice(0, 2) as [string, string],
+          ),
+      );
       const grade = gradeResponse({ url: 'https://shop.example/', headers: values, html: '<script type="module" src="/_astro/a.js"></script>' });
       expect(grade.grade, JSON.stringify(grade.findings)).toBe('A+');
       expect(grade.findings.filter((f) => f.modifier < 0)).toEqual([]);
