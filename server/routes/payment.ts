@@ -4,25 +4,15 @@
  */
 import type { Hono } from 'hono';
 import { ERRORS } from '../../src/api/contract/common.ts';
-import { PAYMENT_CODES, type PaymentCode } from '../../src/api/contract/payment.ts';
+import { PAYMENT_CODES } from '../../src/api/contract/payment.ts';
 import { couponDiscountCents, fromCents, orderTotal } from '../../src/catalog/prices.ts';
-import type { EndpointKey } from '../../src/api/contract/paths.ts';
+import { PAY_ENDPOINTS } from '../../src/api/contract/paths.ts';
 import type { Deps } from '../context.ts';
 import { epcPayload, epcQrDataUrl } from '../lib/epc.ts';
 import { HttpError } from '../lib/errors.ts';
 import { idParam, route, type CustomerRow } from '../middleware/route.ts';
 import { activePayments, cartCustomer, couponProblem, findCoupon, loadCart, priceCart } from '../services/cart.ts';
 import { decidePayment, guestInvoicePath, ownOrder, paymentCode, placeOrder, type Decision, type OrderRow } from '../services/order.ts';
-
-const PAY_KEYS: Record<PaymentCode, EndpointKey> = {
-  PayPal: 'payPaypal',
-  GlobalPayments: 'payGlobalPayments',
-  Sofort: 'paySofort',
-  StripePayment: 'payStripe',
-  Nachnahme: 'payNachnahme',
-  Vorkasse: 'payVorkasse',
-  Klarna: 'payKlarna',
-};
 
 function bankTransfer(deps: Deps, order: OrderRow) {
   const { iban, bic, name } = deps.config.bank;
@@ -80,7 +70,7 @@ export function registerPayment(app: Hono, deps: Deps) {
   });
 
   for (const code of PAYMENT_CODES) {
-    route(app, deps, PAY_KEYS[code], ({ body, customer }) => {
+    route(app, deps, PAY_ENDPOINTS[code], ({ body, customer }) => {
       const outcome = placeOrder(deps, code, body as never, customer as CustomerRow);
       const { order } = outcome;
       if (!outcome.repeated && outcome.redirectUrl.startsWith('/order-placed')) confirmationMail(deps, order);

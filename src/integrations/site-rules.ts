@@ -11,7 +11,7 @@
  *   content-type headers; cache rules: HTML revalidated (Netlify's default, max-age=0,
  *   must-revalidate), hashed assets and search-index chunks immutable.
  *
- * Why the header and not Astro's `security.csp` <meta>: see docs/decisions/0006-csp-in-the-header.md.
+ * Why the header and not Astro's `security.csp` <meta>: see docs/decisions/0007-csp-in-the-header.md.
  */
 import type { AstroIntegration } from 'astro';
 import { createHash } from 'node:crypto';

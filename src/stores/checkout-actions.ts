@@ -8,24 +8,14 @@
  */
 import { ApiError, call, connectionErrorText } from '../api/client.ts';
 import { ERRORS } from '../api/contract/common.ts';
-import type { EndpointKey } from '../api/contract/paths.ts';
-import type { PaymentCode, PaymentMethod } from '../api/contract/payment.ts';
+import { PAY_ENDPOINTS } from '../api/contract/paths.ts';
+import type { PaymentMethod } from '../api/contract/payment.ts';
 import { m } from '../i18n/generated/messages.js';
 import { buildPayRequest, lockHolds, nextStep, type AddressDraft, type CheckoutDraft } from './checkout-rules.ts';
 import { readLock, savePlaced, setLock } from './checkout.ts';
 import { couponErrorText } from './coupon-actions.ts';
 import { appliedCoupon } from './coupon.ts';
 import { readExpressSession, readSession, saveExpress } from './session.ts';
-
-const PAY_KEY: Record<PaymentCode, EndpointKey> = {
-  PayPal: 'payPaypal',
-  GlobalPayments: 'payGlobalPayments',
-  Sofort: 'paySofort',
-  StripePayment: 'payStripe',
-  Nachnahme: 'payNachnahme',
-  Vorkasse: 'payVorkasse',
-  Klarna: 'payKlarna',
-};
 
 export interface SubmitInput {
   draft: CheckoutDraft;
@@ -230,7 +220,7 @@ export async function submitOrder(input: SubmitInput, options: { resume?: boolea
     });
     let answer: unknown;
     try {
-      answer = await call(PAY_KEY[method.code], { body: body as never, timeoutMs: 20_000 });
+      answer = await call(PAY_ENDPOINTS[method.code], { body: body as never, timeoutMs: 20_000 });
     } catch (error) {
       return { ok: false, message: payErrorText(error) };
     }

@@ -607,6 +607,17 @@ export const ENDPOINTS = {
 
 export type EndpointKey = keyof typeof ENDPOINTS;
 
+/** The pay call of each payment method (spec §7): the server registers them, the checkout calls them. */
+export const PAY_ENDPOINTS: Record<payment.PaymentCode, EndpointKey> = {
+  PayPal: 'payPaypal',
+  GlobalPayments: 'payGlobalPayments',
+  Sofort: 'paySofort',
+  StripePayment: 'payStripe',
+  Nachnahme: 'payNachnahme',
+  Vorkasse: 'payVorkasse',
+  Klarna: 'payKlarna',
+};
+
 /** Fills `:param` placeholders: pathFor('orderDetail', { id: 12 }) -> /api/ExternalOrderApi/order/12 */
 export function pathFor(key: EndpointKey, params: Record<string, string | number> = {}): string {
   return ENDPOINTS[key].path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
