@@ -112,6 +112,12 @@ function CheckoutContent(props: CheckoutProps) {
   const [processing, setProcessing] = useState(false);
   const resumed = useRef(false);
   const errorRef = useRef<HTMLDivElement>(null);
+  // Focus moves to the first invalid field (else the error summary) once the render that shows the
+  // errors (and enables the form again) is committed; a new object each time, so a repeat focuses again.
+  const [focusTarget, setFocusTarget] = useState<{ id: string | null } | null>(null);
+  useEffect(() => {
+    if (focusTarget) ((focusTarget.id ? document.getElementById(focusTarget.id) : null) ?? errorRef.current)?.focus();
+  }, [focusTarget]);
   const fmt = (cents: number) => formatMoney(cents, props.money);
   const country = props.countries.find((c) => c.id === cart.country) ?? props.countries[0]!;
 
@@ -188,7 +194,7 @@ function CheckoutContent(props: CheckoutProps) {
       setErrors(found);
       setFormError(m.checkout_errorsTitle());
       const first = PROBLEM_ORDER.find((k) => found[k]);
-      requestAnimationFrame(() => document.getElementById(fieldId(first ?? 'terms'))?.focus());
+      setFocusTarget({ id: fieldId(first ?? 'terms') });
       return;
     }
     setErrors({});
@@ -225,10 +231,8 @@ function CheckoutContent(props: CheckoutProps) {
         )}
       </>,
     );
-    requestAnimationFrame(() => {
-      const first = result.fields ? Object.keys(result.fields)[0] : undefined;
-      (first ? document.getElementById(fieldId(first)) : errorRef.current)?.focus();
-    });
+    const first = result.fields ? Object.keys(result.fields)[0] : undefined;
+    setFocusTarget({ id: first ? fieldId(first) : null });
   };
 
   // A reload while paying: the same request again (the server answers with the same order).
