@@ -5,6 +5,7 @@
  * shopper: without a session (or when another tab logs out) it goes to /login-register. Every
  * failure says so in the spec §8 words and keeps what was typed.
  */
+import { PostalAddress } from './PostalAddress.tsx';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { m } from '../../i18n/generated/messages.js';
@@ -149,35 +150,6 @@ function Personal({ session }: { session: StoredSession }) {
 
 // --- address book -------------------------------------------------------------------------------
 
-function postal(a: AddressItem) {
-  return (
-    <address>
-      {a.COMPANY ? (
-        <>
-          {a.COMPANY}
-          <br />
-        </>
-      ) : null}
-      {a.FIRSTNAME} {a.LASTNAME}
-      <br />
-      {a.ADDRESS1} {a.ADDRESS2}
-      <br />
-      {a.ADDRESS3 ? (
-        <>
-          {a.ADDRESS3}
-          <br />
-        </>
-      ) : null}
-      {a.ZIPCODE} {a.CITY}
-      <br />
-      {a.STATE_TITLE ? <>{a.STATE_TITLE}, </> : null}
-      {a.COUNTRY_TITLE}
-      <br />
-      {a.PHONE}
-    </address>
-  );
-}
-
 function Addresses(props: AccountPageProps & { session: StoredSession }) {
   const { session } = props;
   const [items, setItems] = useState<AddressItem[] | null>(null);
@@ -287,7 +259,7 @@ function Addresses(props: AccountPageProps & { session: StoredSession }) {
                 <>
                   <h3>{a.LABEL}</h3>
                   {a.IS_DEFAULT ? <span className="address-book__default">{m.account_default()}</span> : null}
-                  {postal(a)}
+                  <PostalAddress a={a} />
                   <div className="address-book__actions">
                     <button type="button" className="button button--secondary" onClick={() => setEditing(a.ID)}>
                       {m.account_editAddress({ label: a.LABEL })}

@@ -6,6 +6,7 @@
  * (The bank-transfer slip with the EPC QR code of an unpaid Vorkasse order is the checkout's
  * TransferSlip; `children` is where a page puts it.)
  */
+import { PostalAddress } from './PostalAddress.tsx';
 import type { ReactNode } from 'react';
 import { m } from '../../i18n/generated/messages.js';
 import { formatMoney, toCents } from '../../catalog/prices.ts';
@@ -43,29 +44,7 @@ function Address({ title, a }: { title: string; a: OrderItem['INVOICE_ADDRESS'] 
   return (
     <section className="order-detail__address">
       <h2>{title}</h2>
-      <address>
-        {a.COMPANY ? (
-          <>
-            {a.COMPANY}
-            <br />
-          </>
-        ) : null}
-        {a.FIRSTNAME} {a.LASTNAME}
-        <br />
-        {a.ADDRESS1} {a.ADDRESS2}
-        <br />
-        {a.ADDRESS3 ? (
-          <>
-            {a.ADDRESS3}
-            <br />
-          </>
-        ) : null}
-        {a.ZIPCODE} {a.CITY}
-        <br />
-        {a.COUNTRY_TITLE}
-        <br />
-        {a.PHONE}
-      </address>
+      <PostalAddress a={a} />
     </section>
   );
 }

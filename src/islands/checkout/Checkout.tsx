@@ -48,6 +48,8 @@ export interface CheckoutProps extends CartIslandProps {
   termsHref: string;
   /** Locale configuration vat_min_length (the register form's VAT check). */
   vatMinLength: number;
+  /** The export's postcode format per country id (the example in the postcode message). */
+  zipFormats: Record<number, string | null>;
 }
 
 // The account's forms (issue 13), loaded only when the shopper picks "log in" or "register".
@@ -86,13 +88,10 @@ const PROBLEM_TEXT: Record<Problem, () => string> = {
 
 const fieldId = (name: string) => `co-${name.replace(/\./g, '-')}`;
 
-/** Zip formats of the shop's countries (Thelia's zip_code_format, as in the export): the example in the postcode message. */
-const ZIP_FORMATS: Record<number, string> = { 5: 'NNNNN', 13: 'NNNN', 146: 'NNNNNN' };
-
 /** The server's word for an address field (the address rules of issue 13, one implementation) in the shop's language. */
-export function serverFieldText(message: string, countryId: number): string {
+export function serverFieldText(message: string, zipFormat: string | null): string {
   const problem = (Object.entries(ADDRESS_PROBLEM_TEXT) as [AddressProblem, string][]).find(([, text]) => text === message)?.[0];
-  return problem ? addressProblemText(problem, ZIP_FORMATS[countryId] ?? null) : message;
+  return problem ? addressProblemText(problem, zipFormat) : message;
 }
 
 type Methods = { status: 'loading' } | { status: 'ready'; list: PaymentMethod[] } | { status: 'error' };
@@ -219,7 +218,7 @@ function CheckoutContent(props: CheckoutProps) {
     }
     if ('busy' in result) return;
     setProcessing(false);
-    setErrors(Object.fromEntries(Object.entries(result.fields ?? {}).map(([k, v]) => [k, serverFieldText(v, cart.country)])));
+    setErrors(Object.fromEntries(Object.entries(result.fields ?? {}).map(([k, v]) => [k, serverFieldText(v, props.zipFormats[cart.country] ?? null)])));
     setFormError(
       <>
         {result.message}
