@@ -395,11 +395,10 @@ function ChangePassword() {
     try {
       await call('changePassword', { body: { old_password: old, password: value(data, 'password'), password_confirm: value(data, 'password_confirm') } });
       setStatus({ kind: 'done', text: m.account_passwordChanged() });
-      // The server ends every session of the customer: log in again with the new password.
-      setTimeout(() => {
-        logout();
-        location.assign('/login-register');
-      }, 2500);
+      // The server ends every session of the customer: log in again with the new password. Logging
+      // out is enough: AccountPage sends a logged-out visitor to /login-register (one navigation;
+      // a second one here aborted the first).
+      setTimeout(logout, 2500);
     } catch (error) {
       setStatus({ kind: 'error', text: accountErrorText(error) });
     }
