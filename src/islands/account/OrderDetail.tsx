@@ -4,19 +4,16 @@
  * priced (goods, shipment, discount, total with its VAT, or 'without VAT' for a reverse-charge
  * order), the tracking number and the invoice PDF. Pure view: the page loads the order.
  * (The bank-transfer slip with the EPC QR code of an unpaid Vorkasse order is the checkout's
- * TransferSlip; `children` is where a page puts it.)
+ * TransferSlip; OrderPage puts it below.)
  */
 import { PostalAddress } from './PostalAddress.tsx';
 import type { ReactNode } from 'react';
 import { m } from '../../i18n/generated/messages.js';
-import { formatMoney, toCents } from '../../catalog/prices.ts';
+import { formatMoney, type MoneyFormat, toCents } from '../../catalog/prices.ts';
 import type { OrderItem, OrderProductItem, OrderStatus } from '../../api/contract/order.ts';
 
-export interface Money {
-  symbol: string;
-  format: string;
-  locale: string;
-}
+/** The shop's currency format (the catalog's one type for it). */
+export type Money = MoneyFormat;
 
 export function statusText(status: OrderStatus): string {
   switch (status) {

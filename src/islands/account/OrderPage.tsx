@@ -13,6 +13,8 @@ import { readSession } from '../../stores/session.ts';
 import OrderDetail, { type Money } from './OrderDetail.tsx';
 import { accountErrorText } from './rules.ts';
 import { downloadInvoice } from './invoice.ts';
+import { TransferSlip } from '../checkout/TransferSlip.tsx';
+import { formatMoney } from '../../catalog/prices.ts';
 import './account.scss';
 
 export interface OrderPageProps {
@@ -79,7 +81,12 @@ export default function OrderPage({ mode, money }: OrderPageProps) {
   const { order } = state;
   return (
     <>
-      <OrderDetail order={order} products={state.products} money={money} invoiceHref={guestPdf} onInvoice={async () => setPdfError(await downloadInvoice(order.ID, order.REF))} />
+      <OrderDetail order={order} products={state.products} money={money} invoiceHref={guestPdf} onInvoice={async () => setPdfError(await downloadInvoice(order.ID, order.REF))}>
+        {mode === 'customer' && order.PAYMENT_MODULE === 'Vorkasse' && order.STATUS === 'not_paid' ? (
+          // Still to be paid by bank transfer: the slip and its QR code, as on /order-placed.
+          <TransferSlip orderId={order.ID} transfer={null} fmt={(cents) => formatMoney(cents, money)} />
+        ) : null}
+      </OrderDetail>
       {pdfError ? (
         <p role="alert" className="form-message form-message--error">
           <span>{pdfError}</span>

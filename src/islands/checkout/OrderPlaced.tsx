@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { call } from '../../api/client.ts';
 import type { OrderItem, OrderProductItem } from '../../api/contract/order.ts';
-import { formatMoney, toCents } from '../../catalog/prices.ts';
+import { formatMoney, type MoneyFormat as Money, toCents } from '../../catalog/prices.ts';
 import { m } from '../../i18n/generated/messages.js';
 import { clearCart } from '../../stores/cart.ts';
 import { finishDraft, readPlaced, setLock } from '../../stores/checkout.ts';
@@ -17,7 +17,6 @@ import { readExpressSession, readSession } from '../../stores/session.ts';
 import { TransferSlip } from './TransferSlip.tsx';
 import './checkout.scss';
 
-type Money = { symbol: string; format: string; locale: string };
 type Loaded = { status: 'loading' } | { status: 'ready'; order: OrderItem; products: OrderProductItem[] } | { status: 'error' } | { status: 'none' };
 
 export default function OrderPlaced({ money }: { money: Money }) {

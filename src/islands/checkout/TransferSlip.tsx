@@ -1,11 +1,12 @@
 /**
  * The bank transfer (Vorkasse) payment slip: recipient, IBAN, BIC, amount, reference, and the EPC
  * (GiroCode) QR code of POST /api/ExternalOrderApi/getQrCode that a banking app scans. Used by
- * /order-placed; the account's order detail may show it too.
+ * /order-placed and by the account's page of an unpaid bank-transfer order.
  */
 import { useEffect, useState } from 'react';
 import { call } from '../../api/client.ts';
 import { m } from '../../i18n/generated/messages.js';
+import './transfer-slip.scss';
 
 export interface Transfer {
   iban: string;
@@ -37,7 +38,7 @@ export function TransferSlip({ orderId, transfer, fmt }: { orderId: number; tran
   }, [orderId]);
   const t = qr.status === 'ready' ? qr.transfer : transfer;
   return (
-    <section className="outcome__box" aria-labelledby="slip-title" data-transfer-slip>
+    <section className="slip-box" aria-labelledby="slip-title" data-transfer-slip>
       <h2 id="slip-title">{m.slip_title()}</h2>
       <div className="slip">
         {t ? (

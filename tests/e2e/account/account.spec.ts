@@ -356,12 +356,18 @@ test.describe('account area', () => {
     await expect(page.getByRole('heading', { name: t.account_orderTitle.replace('{ref}', order.order_ref) })).toBeVisible();
     const total = page.locator('[data-sum="total"]');
     await expect(total).toHaveText(`${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2 }).format(order.total)} €`);
+    // not paid yet by bank transfer: the slip with its QR code, as on /order-placed
+    const slip = page.getByRole('region', { name: t.slip_title });
+    await expect(slip.locator('[data-slip="reference"]')).toHaveText(order.order_ref);
+    await expect(slip.locator('[data-slip="amount"]')).toHaveText((await total.textContent()) ?? '');
+    await expect(slip.locator('[data-slip-qr]')).toHaveAttribute('src', /^data:image\/png;base64,/);
     await expectNoSeriousViolations(page, '#main');
     // the guest link shows the same order; a wrong hash the not-found reason only
     await page.evaluate(() => localStorage.clear());
     await page.goto(url('de', order.guest_invoice_path));
     await expect(page.getByRole('heading', { name: t.account_orderTitle.replace('{ref}', order.order_ref) })).toBeVisible();
     await expect(page.locator('[data-sum="total"]')).toHaveText((await total.textContent()) ?? '');
+    await expect(page.locator('[data-transfer-slip]')).toHaveCount(0); // the QR code is the customer's call
     await expect(page.getByRole('link', { name: t.account_invoicePdf.replace('{ref}', order.order_ref) })).toHaveAttribute('href', `/api${order.guest_invoice_path}/pdf`);
     await page.goto(url('de', order.guest_invoice_path.replace(/[^/]+$/, 'wronghash')));
     await expect(page.locator('[data-order-error="not-found"]')).toHaveText(t.account_orderNotFound);
