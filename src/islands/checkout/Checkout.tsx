@@ -430,7 +430,7 @@ function CheckoutContent(props: CheckoutProps) {
             ))}
             {!pickupAllowed(cart.country) && (
               <p className="checkout__hint" data-no-pickup>
-                {m.checkout_noPickup()}
+                {m.footer_noPickup()}
               </p>
             )}
             {err('delivery') && (

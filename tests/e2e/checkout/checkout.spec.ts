@@ -31,7 +31,7 @@ test('de, 1280 px: a guest pays by bank transfer; the slip and its EPC QR code c
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   await ready(page);
   await expect(page.locator('[data-buy]')).toHaveText('Zahlungspflichtig bestellen');
-  await expect(page.locator('[data-no-pickup]')).toHaveText('Keine Abholung möglich!');
+  await expect(page.locator('[data-no-pickup]')).toHaveText('No pickup possible!'); // the spec's text, as in the footer
   await expect(page.locator('[data-delivery="80"]')).toHaveCount(0);
   // Spec §4: 77 is the default delivery method.
   await expect(page.locator('[data-delivery="77"]')).toBeChecked();
