@@ -8,7 +8,7 @@
 import { fromCents, orderTotal } from '../../src/catalog/prices.ts';
 import { DEFAULT_DELIVERY_ID } from '../../src/api/contract/delivery.ts';
 import { ERRORS } from '../../src/api/contract/common.ts';
-import type { OrderItem, OrderProductItem, OrderStatus } from '../../src/api/contract/order.ts';
+import { cancellable, type OrderItem, type OrderProductItem, type OrderStatus } from '../../src/api/contract/order.ts';
 import type { PaymentCode, PayRequest } from '../../src/api/contract/payment.ts';
 import type { z } from 'zod';
 import type { PayRequest as PayRequestSchema } from '../../src/api/contract/payment.ts';
@@ -275,7 +275,7 @@ export function cancelOrder(deps: Deps, orderId: number, customerId: number): Or
   return transaction(deps.db, () => {
     const order = deps.sql('SELECT * FROM orders WHERE id = ? AND customer_id = ?').get(orderId, customerId) as OrderRow | undefined;
     if (!order) throw new HttpError(404, ERRORS.orderNotFound);
-    if (order.status !== 'not_paid' && order.status !== 'paid') throw new HttpError(409, ERRORS.cancelFailed, [{ field: 'order_id', message: `the order is ${order.status}` }]);
+    if (!cancellable(order.status)) throw new HttpError(409, ERRORS.cancelFailed, [{ field: 'order_id', message: `the order is ${order.status}` }]);
     release(deps, order);
     const now = isoNow(deps);
     deps.sql(`UPDATE orders SET status = 'canceled', updated_at = ? WHERE id = ?`).run(now, order.id);

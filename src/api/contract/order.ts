@@ -6,6 +6,11 @@ import { PostalAddress } from './address.ts';
 export const ORDER_STATUSES = ['not_paid', 'paid', 'processing', 'sent', 'canceled', 'payment_error'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** An order the customer may still cancel: not yet processing, sent, canceled or failed (server and account page). */
+export function cancellable(status: OrderStatus): boolean {
+  return status === 'not_paid' || status === 'paid';
+}
+
 export const OrderAddress = PostalAddress;
 
 export const OrderItem = z.object({

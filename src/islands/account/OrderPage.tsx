@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { m } from '../../i18n/generated/messages.js';
 import { ApiError, call } from '../../api/client.ts';
-import type { OrderItem, OrderProductItem } from '../../api/contract/order.ts';
+import { cancellable, type OrderItem, type OrderProductItem } from '../../api/contract/order.ts';
 import { pathFor } from '../../api/contract/paths.ts';
 import { readSession } from '../../stores/session.ts';
 import OrderDetail, { type Money } from './OrderDetail.tsx';
@@ -37,6 +37,7 @@ export default function OrderPage({ mode, money }: OrderPageProps) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [pdfError, setPdfError] = useState<string | null>(null);
   const [guestPdf, setGuestPdf] = useState<string | undefined>(undefined);
+  const [cancel, setCancel] = useState<{ kind: 'idle' | 'busy' } | { kind: 'done' | 'error'; text: string }>({ kind: 'idle' });
 
   useEffect(() => {
     const key = orderKey(location.pathname);
@@ -79,12 +80,36 @@ export default function OrderPage({ mode, money }: OrderPageProps) {
       </div>
     );
   const { order } = state;
+  const cancelOrder = async () => {
+    if (cancel.kind === 'busy' || !confirm(m.account_cancelOrderConfirm({ ref: order.REF }))) return;
+    setCancel({ kind: 'busy' });
+    try {
+      await call('orderCancel', { body: { order_id: order.ID } });
+      setState({ ...state, order: { ...order, STATUS: 'canceled' } });
+      setCancel({ kind: 'done', text: m.account_orderCanceled() });
+    } catch (error) {
+      // Spec §8 'Failed to cancel order' (the connection text when the API did not answer).
+      setCancel({ kind: 'error', text: error instanceof ApiError && error.kind === 'server' ? m.account_cancelFailed() : accountErrorText(error) });
+    }
+  };
   return (
     <>
       <OrderDetail order={order} products={state.products} money={money} invoiceHref={guestPdf} onInvoice={async () => setPdfError(await downloadInvoice(order.ID, order.REF))}>
         {mode === 'customer' && order.PAYMENT_MODULE === 'Vorkasse' && order.STATUS === 'not_paid' ? (
           // Still to be paid by bank transfer: the slip and its QR code, as on /order-placed.
           <TransferSlip orderId={order.ID} transfer={null} fmt={(cents) => formatMoney(cents, money)} />
+        ) : null}
+        {mode === 'customer' && cancellable(order.STATUS) ? (
+          <p>
+            <button type="button" className="button button--secondary" onClick={cancelOrder} disabled={cancel.kind === 'busy'} aria-busy={cancel.kind === 'busy'}>
+              {m.account_cancelOrder({ ref: order.REF })}
+            </button>
+          </p>
+        ) : null}
+        {cancel.kind === 'done' || cancel.kind === 'error' ? (
+          <div className={`form-message form-message--${cancel.kind}`} role={cancel.kind === 'error' ? 'alert' : 'status'}>
+            <p>{cancel.text}</p>
+          </div>
         ) : null}
       </OrderDetail>
       {pdfError ? (

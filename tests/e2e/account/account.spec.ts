@@ -362,6 +362,27 @@ test.describe('account area', () => {
     await expect(slip.locator('[data-slip="amount"]')).toHaveText((await total.textContent()) ?? '');
     await expect(slip.locator('[data-slip-qr]')).toHaveAttribute('src', /^data:image\/png;base64,/);
     await expectNoSeriousViolations(page, '#main');
+    // cancelling: a dismissed confirm sends nothing; a failing API says 'Failed to cancel order' and keeps the order; then it is canceled
+    const cancel = page.getByRole('button', { name: t.account_cancelOrder.replace('{ref}', order.order_ref) });
+    let cancels = 0;
+    await page.route('**/api/order/cancel', (r) =>
+      cancels++ === 0 ? r.fulfill({ status: 409, json: { status_code: 409, status: 'Failed to cancel order', message: 'Failed to cancel order' } }) : r.continue(),
+    );
+    page.once('dialog', (d) => d.dismiss());
+    await cancel.click();
+    await expect(cancel).toBeEnabled();
+    expect(cancels).toBe(0);
+    page.once('dialog', (d) => d.accept());
+    await cancel.click();
+    await expect(page.getByRole('alert')).toHaveText(t.account_cancelFailed);
+    await expect(slip).toBeVisible();
+    page.once('dialog', (d) => d.accept());
+    await cancel.click();
+    await expect(page.getByRole('status').filter({ hasText: t.account_orderCanceled })).toBeVisible();
+    await expect(page.locator('[data-order-status]')).toHaveText(t.account_statusCanceled);
+    await expect(slip).toHaveCount(0);
+    await expect(cancel).toHaveCount(0);
+    expect(cancels).toBe(2);
     // the guest link shows the same order; a wrong hash the not-found reason only
     await page.evaluate(() => localStorage.clear());
     await page.goto(url('de', order.guest_invoice_path));

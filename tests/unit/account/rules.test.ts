@@ -1,3 +1,4 @@
+import { cancellable } from '../../../src/api/contract/order.ts';
 import { describe, expect, it } from 'vitest';
 import {
   accountErrorText,
@@ -77,5 +78,18 @@ describe('error texts (spec §8)', () => {
     expect(zipExample('NNNNN')).toBe('12345');
     expect(addressProblemText('zipFormat', 'NNNN')).toBe(m.account_zipFormat({ example: '1234' }));
     expect(addressProblemText('phoneCountry')).toBe(m.account_phoneCountry());
+  });
+});
+
+describe('cancellable (the account page offers what the server allows)', () => {
+  it.each([
+    ['not_paid', true],
+    ['paid', true],
+    ['processing', false],
+    ['sent', false],
+    ['canceled', false],
+    ['payment_error', false],
+  ] as const)('%s -> %s', (status, expected) => {
+    expect(cancellable(status)).toBe(expected);
   });
 });
