@@ -7,8 +7,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { loggedIn } from '../stores/session.ts';
 import { m } from '../i18n/generated/messages.js';
+import { withBoundary } from './IslandBoundary.tsx';
 
-export default function AccountMenu() {
+function AccountMenuIsland() {
   const [open, setOpen] = useState(false);
   // The server renders the logged-out menu; the stored session applies after hydration (no mismatch).
   const [mounted, setMounted] = useState(false);
@@ -58,3 +59,6 @@ export default function AccountMenu() {
     </div>
   );
 }
+
+/** The island inside the fallback boundary (spec §2: rendering errors show a fallback screen). */
+export default withBoundary(AccountMenuIsland);

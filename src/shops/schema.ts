@@ -66,6 +66,8 @@ export const ShopConfig = z.object({
   backOfficeUrl: z.string().default(''),
   /** The advent flag: the seasonal banner below 1200 px links to /advent-calendar. */
   adventActive: z.boolean().default(false),
+  /** The shop's own time zone (IANA): the advent calendar opens its doors by this clock. */
+  timeZone: z.string().refine((tz) => { try { new Intl.DateTimeFormat('en', { timeZone: tz }); return true; } catch { return false; } }, 'an IANA time zone such as Europe/Berlin'),
   /** Sales bar setting and the module's activate flag (spec §3). */
   salesBar: z
     .object({

@@ -20,8 +20,10 @@ import { CartSums, TrashIcon } from './CartSums.tsx';
 import { useCart, type CartIslandProps } from './use-cart.ts';
 import './cart.scss';
 import './cart-page.scss';
+import { withBoundary } from '../IslandBoundary.tsx';
+import { serverErrorHref } from '../rules.ts';
 
-export default function CartPage(props: CartIslandProps) {
+function CartPageIsland(props: CartIslandProps) {
   // The server renders the loading state; the stored cart applies after hydration (no mismatch).
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
@@ -159,7 +161,8 @@ function ConnectionNote({ cart }: { cart: ReturnType<typeof useCart> }) {
       {failed && (
         <p className="cart-page__error" data-cart-error>
           {cart.error} {cart.lines.length > 0 && m.cartPage_stale()}{' '}
-          <button type="button" className="link-button" onClick={() => void refreshCart()}>{m.cartPage_retry()}</button>
+          <button type="button" className="link-button" onClick={() => void refreshCart()}>{m.cartPage_retry()}</button>{' '}
+          <a href={serverErrorHref(location.pathname)} data-server-error-link>{m.errors_serverErrorLink()}</a>
         </p>
       )}
       {!failed && deliveryFailed && <p className="visually-hidden">{cart.delivery.status === 'error' ? cart.delivery.message : ''}</p>}
@@ -217,3 +220,6 @@ function CouponBox({ applied, stored, lapsed, state }: { applied: string | null;
     </div>
   );
 }
+
+/** The island inside the fallback boundary (spec §2: rendering errors show a fallback screen). */
+export default withBoundary(CartPageIsland);

@@ -16,10 +16,11 @@ import { guestActions, showRemove } from './rules.ts';
 import { CartSums, TrashIcon } from './CartSums.tsx';
 import { useCart, type CartIslandProps } from './use-cart.ts';
 import './cart.scss';
+import { withBoundary } from '../IslandBoundary.tsx';
 
 const TOGGLE = 'minicart:toggle';
 
-export default function MiniCart(props: CartIslandProps) {
+function MiniCartIsland(props: CartIslandProps) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -152,3 +153,6 @@ function MiniCartContent(props: CartIslandProps & { onClose: () => void }) {
     </>
   );
 }
+
+/** The island inside the fallback boundary (spec §2: rendering errors show a fallback screen). */
+export default withBoundary(MiniCartIsland);
