@@ -231,13 +231,13 @@ const PAGES: readonly PageDef[] = [
     id: P.shippingCosts,
     slug: ['versandkosten.html', 'costuri-de-livrare.html'],
     title: ['Versandkosten', 'Costuri de livrare'],
-    chapo: ['Versandkostenfrei ab 50 € Bestellwert.', 'Livrare gratuită pentru comenzi de peste 250 lei.'],
+    chapo: ['Versandkostenfrei ab 50 € Bestellwert.', 'Livrare gratuită pentru comenzi de peste 50 €.'],
     body: [
       p(
         '<table><thead><tr><th>Land</th><th>Paket</th><th>Spedition</th></tr></thead><tbody><tr><td>Deutschland</td><td>4,95 €</td><td>90 €</td></tr><tr><td>Österreich</td><td>6,95 €</td><td>90 €</td></tr><tr><td>Rumänien</td><td>9,95 €</td><td>120 €</td></tr></tbody></table>',
       ),
       p(
-        '<table><thead><tr><th>Țara</th><th>Colet</th><th>Marfă voluminoasă</th></tr></thead><tbody><tr><td>România</td><td>19,90 lei</td><td>599 lei</td></tr><tr><td>Germania</td><td>49 lei</td><td>449 lei</td></tr><tr><td>Austria</td><td>49 lei</td><td>449 lei</td></tr></tbody></table>',
+        '<table><thead><tr><th>Țara</th><th>Colet</th><th>Marfă voluminoasă</th></tr></thead><tbody><tr><td>România</td><td>9,95 €</td><td>120 €</td></tr><tr><td>Germania</td><td>4,95 €</td><td>90 €</td></tr><tr><td>Austria</td><td>6,95 €</td><td>90 €</td></tr></tbody></table>',
       ),
     ],
   },

@@ -10,6 +10,7 @@ import { isoNow, type Deps } from '../context.ts';
 import { transaction } from '../db/open.ts';
 import { hashPassword, issueToken, randomToken, verifyPassword } from '../lib/auth.ts';
 import { HttpError } from '../lib/errors.ts';
+import { mailLanguage, passwordResetMail } from '../lib/mail-texts.ts';
 import { checkVat } from '../lib/vat.ts';
 import { invalid, route, type CustomerRow } from '../middleware/route.ts';
 import { addressIssues, countryTitle, insertAddress, stateTitle, type AddressRow } from '../services/address.ts';
@@ -122,17 +123,14 @@ export function registerCustomer(app: Hono, deps: Deps) {
   });
 
   route(app, deps, 'forgotPassword', ({ body }) => {
-    const c = deps.sql('SELECT id, email, firstname FROM customer WHERE email = ? AND express = 0').get(body.email) as { id: number; email: string; firstname: string } | undefined;
+    const c = deps.sql('SELECT id, email, firstname, locale FROM customer WHERE email = ? AND express = 0').get(body.email) as { id: number; email: string; firstname: string; locale: string | null } | undefined;
     if (c) {
       const token = randomToken(24);
       deps.sql('INSERT INTO password_reset (token_hash, customer_id, expires_at) VALUES (?, ?, ?)').run(
         createHash('sha256').update(token).digest('hex'), c.id, Math.floor(deps.now() / 1000) + RESET_SECONDS,
       );
-      deps.mail({
-        to: c.email,
-        subject: 'Passwort zurücksetzen / Password reset',
-        text: `Hallo ${c.firstname},\n\nzum Zurücksetzen Ihres Passworts öffnen Sie diesen Link (1 Stunde gültig):\n${deps.config.publicUrl}/forgot-password?token=${token}\n\nWenn Sie das nicht angefordert haben, ignorieren Sie diese Nachricht.\n`,
-      });
+      const mail = passwordResetMail(mailLanguage(body.locale, c.locale), { firstname: c.firstname, link: `${deps.config.publicUrl}/forgot-password?token=${token}` });
+      deps.mail({ to: c.email, ...mail });
     }
     return { status_code: 200 as const, message: 'If an account exists for this e-mail, a message has been sent' };
   });

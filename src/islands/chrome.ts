@@ -136,6 +136,9 @@ if (!reloading) {
       }
       const flag = $('.country-static', picker);
       if (flag) flag.hidden = state === 'vat0';
+      // The selected country's flag image (one per country, same size: nothing moves).
+      const shown = select && state !== 'vat0' ? select.value : '';
+      for (const img of picker.querySelectorAll<HTMLElement>('[data-flag]')) img.hidden = img.dataset.flag !== shown;
     };
     excludeVAT.subscribe(apply);
     countryId.subscribe(apply);

@@ -11,7 +11,8 @@ const Country = z.object({
   isoalpha2: z.string().length(2),
   /** Label of the tax shown next to prices, e.g. "Ust." or "TVA" (tax_tax_title). */
   taxTitle: z.string().min(1),
-  flag: z.string().min(1),
+  /** A small flag image (SVG in public/chrome/): emoji flags are letter pairs on Windows and empty boxes without an emoji font. */
+  flag: z.string().regex(/^\/[\w./-]+\.(svg|png|webp)$/, 'a flag image path such as /chrome/flag-de.svg'),
 });
 
 export const ShopConfig = z.object({
