@@ -1,5 +1,5 @@
 /**
- * JS budget of a content page (issue 4): the compressed JavaScript a content page loads before
+ * JS budget of a content page (issue 4) and of the advent calendar (issue 15): the compressed JavaScript a page loads before
  * any interaction, in Chromium, from a shop built from the sample and served compressed as the
  * CDN would (scripts/lib/shop-server.ts: brotli/gzip). Also reports render-blocking scripts
  * (external scripts without module/async/defer: there must be none), the inline JS in the HTML,
@@ -58,8 +58,11 @@ for (const shop of shops) {
   const catalog = new Catalog(join(catalogDir, `${shop}.sqlite`));
   const config = getShop(shop);
   const aboutId = config.contentPages['/about'];
-  const path = (aboutId && catalog.pathOf('content', aboutId)) || catalog.routes().find((r) => r.kind === 'content')!.path;
+  const about = (aboutId && catalog.pathOf('content', aboutId)) || catalog.routes().find((r) => r.kind === 'content')!.path;
   const origin = `http://${shop}.localhost:${port}`;
+  // A content page, and the advent calendar (its doors open by the browser's date: issue 15).
+  const paths = [about, ...(config.contentPages['/advent-calendar'] ? ['/advent-calendar'] : [])];
+  for (const path of paths)
   for (const [label, width] of [['desktop', 1280], ['mobile', 390]] as const) {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     // Nothing leaves loopback (rating widget, tag manager after consent).

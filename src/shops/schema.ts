@@ -67,6 +67,14 @@ export const ShopConfig = z.object({
   backOfficeUrl: z.string().default(''),
   /** The advent flag: the seasonal banner below 1200 px links to /advent-calendar. */
   adventActive: z.boolean().default(false),
+  /**
+   * Error reporting (spec §9: traces 0.2, session replays 0.1, replays on error 1) with Sentry's
+   * browser SDK: loaded after the page is idle, and only when a DSN is configured (here, or for a
+   * build by SHOP_ERROR_DSN="shop=dsn;shop=dsn").
+   */
+  errorReporting: z.object({ dsn: z.string().default(''), environment: z.string().default('production') }).default({ dsn: '', environment: 'production' }),
+  /** The support-chat script (spec §7): loaded after the page is idle, only when a key is configured; `{key}` in `src` is replaced. */
+  supportChat: z.object({ key: z.string().default(''), src: z.string().default('') }).default({ key: '', src: '' }),
   /** The shop's own time zone (IANA): the advent calendar opens its doors by this clock. */
   timeZone: z.string().refine((tz) => { try { new Intl.DateTimeFormat('en', { timeZone: tz }); return true; } catch { return false; } }, 'an IANA time zone such as Europe/Berlin'),
   /** Sales bar setting and the module's activate flag (spec §3). */

@@ -28,7 +28,7 @@ export default async function globalSetup() {
     catalogDir: E2E.catalogDir,
     parallel: 2,
     quiet: true,
-    env: { SHOP_ORIGIN_TEMPLATE: `http://{shop}.localhost:${E2E.port}`, SHOP_ZERO_VAT_CATEGORIES: `de:${E2E.zeroVatCategoryId}` },
+    env: { SHOP_ORIGIN_TEMPLATE: `http://{shop}.localhost:${E2E.port}`, SHOP_ZERO_VAT_CATEGORIES: `de:${E2E.zeroVatCategoryId}`, SHOP_ERROR_DSN: `at=${E2E.errorDsn}` },
   });
   rmSync(E2E.apiDb, { force: true });
   for (const suffix of ['-wal', '-shm']) rmSync(E2E.apiDb + suffix, { force: true });
