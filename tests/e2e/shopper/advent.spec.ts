@@ -2,7 +2,11 @@
  * The advent calendar (issue 15 item 3): 24 doors from the export (the content's postscriptum),
  * opened in the browser by the shop's own time zone on a static page. The browser clock is fixed.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+
+// Islands hydrate and the shop API answers slowly on a loaded machine: generous waits, a longer test time.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 90_000 });
 import { SAMPLE_FIXTURES as F } from '../../../scripts/sample/fixtures.ts';
 import { testCatalog } from '../setup/catalog.ts';
 import { contentPath, decided, offline, url, viewport, type Shop } from '../chrome/helpers.ts';

@@ -3,7 +3,11 @@
  * test shop: SHOP_ERROR_DSN), and only after the first interaction; then errors reach the DSN.
  * Without a DSN nothing loads.
  */
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
+
+// Islands hydrate and the shop API answers slowly on a loaded machine: generous waits, a longer test time.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 90_000 });
 import { aboutPath, decided, offline, url } from '../chrome/helpers.ts';
 
 test('with a DSN: nothing before interaction, the SDK after it, and an error is sent; without one: nothing at all', async ({ page, context }) => {

@@ -3,7 +3,11 @@
  * (text and a reload button) instead of a blank area; the cart with the shop API unreachable gives
  * the §8 connection text and a way to the server-error page, whose Retry comes back.
  */
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
+
+// Islands hydrate and the shop API answers slowly on a loaded machine: generous waits, a longer test time.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 90_000 });
 import { F, aboutPath, expectNoSeriousViolations, prepare, seedCart, url } from '../cart/cart-helpers.ts';
 import { viewport } from '../chrome/helpers.ts';
 

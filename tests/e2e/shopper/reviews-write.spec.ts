@@ -4,11 +4,16 @@
  * tab; a non-buyer and a visitor are told why they cannot; a failure keeps the text. Against the
  * real shop API, in de and ro. The product's structured data carries the export's rating.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+
+// Islands hydrate and the shop API answers slowly on a loaded machine: generous waits, a longer test time.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 90_000 });
 import { SAMPLE_FIXTURES as F } from '../../../scripts/sample/fixtures.ts';
 import { sampleRating } from '../../../scripts/sample/products.ts';
 import { DEV_OPERATOR_TOKEN } from '../../../server/config.ts';
 import { testCatalog } from '../setup/catalog.ts';
+import { E2E } from '../setup/paths.ts';
 import { registerInPage, storeSession } from '../setup/session.ts';
 import { decided, offline, url, viewport, type Shop } from '../chrome/helpers.ts';
 import { expectNoSeriousViolations } from '../cart/cart-helpers.ts';
@@ -31,6 +36,8 @@ const TEXT = {
 };
 
 const ADDRESS = { label: 'Büro', title: 2, firstname: 'Berta', lastname: 'Schulz', address1: 'Unter den Linden', address2: '5', zipcode: '10117', city: 'Berlin', country_id: 5, phone: '030 123456' };
+/** The operator API, called from the test (the back office's side), straight at the shop API. */
+const operator = (path: string) => `http://127.0.0.1:${E2E.apiPort}${path}`;
 const productPath = (shop: Shop) => testCatalog(shop).product(F.simpleProductId)!.url;
 const note = (page: Page) => page.locator('[data-review-note]');
 
@@ -55,7 +62,7 @@ async function buy(page: Page, token: string, customerId: number): Promise<void>
     },
     { token, customerId, productId: F.simpleProductId },
   );
-  const paid = await page.request.post(url('de', `/api/operator/orders/${ref}/paid`), { headers: { authorization: `Bearer ${DEV_OPERATOR_TOKEN}` } });
+  const paid = await page.request.post(operator(`/api/operator/orders/${ref}/paid`), { headers: { authorization: `Bearer ${DEV_OPERATOR_TOKEN}` } });
   expect(paid.status(), await paid.text()).toBe(200);
 }
 
@@ -100,10 +107,10 @@ for (const shop of ['de', 'ro'] as const) {
 
     // the operator approves it; the tab lists it (fresh from the shop API)
     const auth = { authorization: `Bearer ${DEV_OPERATOR_TOKEN}` };
-    const pending = await (await page.request.get(url(shop, `/api/operator/comments?status=pending&product_id=${F.simpleProductId}`), { headers: auth })).json();
+    const pending = await (await page.request.get(operator(`/api/operator/comments?status=pending&product_id=${F.simpleProductId}`), { headers: auth })).json();
     const mine = pending.data.find((c: { customer_email: string }) => c.customer_email === email);
     expect(mine).toMatchObject({ rating: 4, title, status: 'pending' });
-    expect((await page.request.post(url(shop, `/api/operator/comments/${mine.id}/approve`), { headers: auth })).status()).toBe(200);
+    expect((await page.request.post(operator(`/api/operator/comments/${mine.id}/approve`), { headers: auth })).status()).toBe(200);
     await openReviews(page, shop);
     await expect(page.locator('#panel-reviews').getByRole('heading', { name: title })).toBeVisible();
     await expect(note(page)).toHaveText(T.already);
