@@ -22,9 +22,13 @@ test('a rendering error in the mini cart shows the fallback, not a blank area; t
   // The mini cart renders money; from now on the browser's number formatting fails (as a broken
   // polyfill or an extension might make it), so the island throws while rendering its lines.
   await page.evaluate(() => {
-    Intl.NumberFormat.prototype.format = () => {
-      throw new Error('number formatting is broken');
-    };
+    // `format` is an accessor on the prototype: replace its getter.
+    Object.defineProperty(Intl.NumberFormat.prototype, 'format', {
+      configurable: true,
+      get: () => () => {
+        throw new Error('number formatting is broken');
+      },
+    });
   });
   await page.locator('[data-cart-link]').click();
   const fallback = page.locator('[data-island-fallback]');
