@@ -106,16 +106,20 @@ test('the API unreachable: the connection text, the e-mail stays; a signed link 
 
 for (const shop of ['de', 'ro'] as const)
   for (const width of [390, 1280]) {
-    test(`${shop} at ${width} px: axe on both newsletter pages with a result and a field error`, async ({ page }) => {
+    test(`${shop} at ${width} px: axe on /newsletter with a result`, async ({ page }) => {
       await page.setViewportSize(viewport(width));
       await page.goto(url(shop, `/newsletter?email=${encodeURIComponent(unique(shop))}`));
       await page.getByRole('button', { name: TEXT[shop].confirm }).click();
       await expect(result(page)).not.toBeEmpty();
       await expectNoSeriousViolations(page);
+    });
+    test(`${shop} at ${width} px: axe on /newsletter-unsubscribe with a field error`, async ({ page }) => {
+      await page.setViewportSize(viewport(width));
       await page.goto(url(shop, '/newsletter-unsubscribe'));
-      await page.locator('main').getByRole('textbox', { name: TEXT[shop].field }).fill('nope');
+      const field = page.locator('main').getByRole('textbox', { name: TEXT[shop].field });
+      await field.fill('nope');
       await page.getByRole('button', { name: TEXT[shop].unsubscribe }).click();
-      await expect(page.locator('main').getByRole('textbox', { name: TEXT[shop].field })).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
       await expectNoSeriousViolations(page);
     });
   }
