@@ -1,7 +1,5 @@
 // One Astro project, built once per shop: SHOP picks the shop (de, at, ro), whose locale
 // configuration (src/shops/<shop>.json) sets the language, the origin and the default country.
-import { createHash } from 'node:crypto';
-import { resolve } from 'node:path';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { getShop, isShopCode, originOf } from './src/shops/index.ts';
@@ -10,6 +8,8 @@ import { catalogSeo } from './src/integrations/catalog-seo.ts';
 import { i18n } from './src/integrations/i18n.ts';
 import { chrome } from './src/integrations/chrome.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
+import { siteRules } from './src/integrations/site-rules.ts';
+import { astroCacheDir, incremental, incrementalEnabled } from './src/integrations/incremental.ts';
 
 const code = process.env.SHOP;
 if (!isShopCode(code)) {
@@ -22,9 +22,8 @@ export default defineConfig({
   site: originOf(shop),
   output: 'static',
   outDir: `${distDir}/${code}`,
-  // Per shop and output folder, so builds can run side by side (three shops; tests beside a
-  // developer's build) without reading each other's content store.
-  cacheDir: `./node_modules/.astro/${code}-${createHash('sha1').update(resolve(distDir)).digest('hex').slice(0, 8)}`,
+  // Per shop and output folder (src/integrations/incremental.ts): holds the incremental page cache.
+  cacheDir: astroCacheDir(code, distDir),
   trailingSlash: 'never',
   build: {
     // Thelia's friendly URLs are flat files: `akku-bohrschrauber.html`.
@@ -32,6 +31,20 @@ export default defineConfig({
     inlineStylesheets: 'always',
     concurrency: Number(process.env.BUILD_CONCURRENCY || 4),
   },
-  integrations: [i18n({ language: shop.language }), chrome({ shop }), react(), catalogFiles({ shop: code, exportDir: process.env.EXPORT_DIR || 'export' }), catalogSeo({ shop: code }), searchIndex({ shop })],
+  // Incremental builds: catalog pages carry a cache key (src/catalog/page-keys.ts); the
+  // incremental integration empties the output folder itself and links the reused pages in.
+  experimental: { incrementalBuild: incrementalEnabled() },
+  vite: { build: { emptyOutDir: false } },
+  integrations: [
+    incremental(),
+    i18n({ language: shop.language }),
+    chrome({ shop }),
+    react(),
+    catalogFiles({ shop: code, exportDir: process.env.EXPORT_DIR || 'export' }),
+    catalogSeo({ shop: code }),
+    searchIndex({ shop }),
+    // Last: _redirects and _headers (the CSP hashes the inline scripts and styles of every page written before).
+    siteRules({ shop }),
+  ],
   devToolbar: { enabled: false },
 });

@@ -25,7 +25,8 @@ export default defineConfig({
   },
   webServer: {
     command: `node scripts/serve.ts`,
-    env: { PORT: String(E2E.port), DIST_DIR: E2E.dist, API_URL: `http://127.0.0.1:${E2E.apiPort}` },
+    // No API_URL: /api goes where each shop's generated _redirects sends it (SHOP_API_URL of the build, see the global setup).
+    env: { PORT: String(E2E.port), DIST_DIR: E2E.dist },
     url: `http://127.0.0.1:${E2E.port}/`,
     reuseExistingServer: false,
     timeout: 30_000,

@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --only build,index,api,export,lighthouse,js-budget,search,add-to-cart] [--sizes 1000,10000] [--index-sizes 100000]
+ * npm run bench [-- --only build,index,api,export,lighthouse,js-budget,search,add-to-cart,headers,checkout] [--sizes 1000,10000] [--index-sizes 100000]
  * Measures the budgets of docs/architecture.md (performance) and writes bench/results/<name>.json
  * plus a table on stdout. Benchmarks report numbers; they do not pass or fail.
  */
@@ -11,7 +11,7 @@ import { benchBuild, benchIndex } from './bench/build.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { only: { type: 'string' }, sizes: { type: 'string' }, 'index-sizes': { type: 'string' } } });
-const only = new Set((values.only ?? 'build,index,api,lighthouse,js-budget,export,search,add-to-cart').split(','));
+const only = new Set((values.only ?? 'build,index,api,lighthouse,js-budget,export,search,add-to-cart,headers,checkout').split(','));
 const sizes = (values.sizes ?? '1000,10000').split(',').map(Number);
 const results = join(root, 'bench/results');
 mkdirSync(results, { recursive: true });
@@ -21,13 +21,15 @@ if (only.has('build')) {
   const runs = [];
   for (const n of sizes) {
     console.log(`build: ${n} products...`);
-    const r = await benchBuild(n);
+    const r = await benchBuild(n, (line) => console.log(line));
     runs.push(r);
     console.log(`  sample export: ${r.sample.seconds.toFixed(1)} s, peak ${mb(r.sample.peakRssBytes)}`);
-    for (const s of r.full.shops) {
-      console.log(`  ${s.shop}: ${s.pages} pages in ${s.seconds.toFixed(1)} s = ${(s.pages / s.seconds).toFixed(0)} pages/s, peak ${mb(s.peakRssBytes)}`);
+    const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`;
+    for (const [i, s] of r.full.shops.entries()) {
+      console.log(
+        `  ${s.shop} rebuild / full: nothing changed ${pct(r.unchanged.shops[i]!.seconds, s.seconds)}, one price ${pct(r.oneProductChanged.shops[i]!.seconds, s.seconds)}, a category renamed ${pct(r.categoryRenamed.shops[i]!.seconds, s.seconds)}`,
+      );
     }
-    console.log(`  all three shops: ${r.full.seconds.toFixed(1)} s; unchanged rebuild ${r.unchanged.seconds.toFixed(1)} s; one product changed ${r.oneProductChanged.seconds.toFixed(1)} s`);
   }
   writeFileSync(join(results, 'build.json'), JSON.stringify({ date: new Date().toISOString(), runs }, null, 2));
 }
@@ -39,14 +41,22 @@ const others = [
   ['export', 'scripts/bench/export.ts'],
   ['search', 'scripts/bench/search.ts'],
   ['add-to-cart', 'scripts/bench/add-to-cart.ts'],
+  ['headers', 'scripts/bench/headers.ts'],
+  ['checkout', 'scripts/bench/checkout.ts'],
 ] as const;
 if (only.has('index')) {
   const runs = [];
   for (const n of (values['index-sizes'] ?? '100000').split(',').map(Number)) {
     console.log(`index: ${n} products...`);
     const r = benchIndex(n);
-    runs.push({ products: n, sample: { seconds: r.sample.seconds, peakRssBytes: r.sample.peakRssBytes }, index: { seconds: r.index.seconds, peakRssBytes: r.index.peakRssBytes, stats: r.index.stats } });
-    console.log(`  sample: ${r.sample.seconds.toFixed(1)} s, peak ${mb(r.sample.peakRssBytes)}; loader into the de index: ${r.index.seconds.toFixed(1)} s, peak ${mb(r.index.peakRssBytes)}`);
+    runs.push({
+      products: n,
+      sample: { seconds: r.sample.seconds, peakRssBytes: r.sample.peakRssBytes },
+      index: { seconds: r.index.seconds, peakRssBytes: r.index.peakRssBytes, stats: r.index.stats },
+    });
+    console.log(
+      `  sample: ${r.sample.seconds.toFixed(1)} s, peak ${mb(r.sample.peakRssBytes)}; loader into the de index: ${r.index.seconds.toFixed(1)} s, peak ${mb(r.index.peakRssBytes)}`,
+    );
   }
   writeFileSync(join(results, 'index.json'), JSON.stringify({ date: new Date().toISOString(), runs }, null, 2));
 }

@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildShops } from './lib/build-shops.ts';
+import { buildShops, describePhases } from './lib/build-shops.ts';
 import { SHOP_CODES, isShopCode, type ShopCode } from '../src/shops/index.ts';
 
 const { values } = parseArgs({
@@ -48,7 +48,10 @@ try {
     parallel: Number(values.parallel ?? 2),
   });
   for (const r of results) {
-    console.log(`${r.shop}: ${r.pages} pages in ${r.seconds.toFixed(1)} s (${(r.pages / r.seconds).toFixed(0)} pages/s), peak RSS ${(r.peakRssBytes / 2 ** 20).toFixed(0)} MB`);
+    console.log(`${r.shop}: ${r.pages} pages in ${r.seconds.toFixed(1)} s, peak RSS ${(r.peakRssBytes / 2 ** 20).toFixed(0)} MB`);
+    if (r.changes) console.log(`  changes: ${r.changes}`);
+    if (r.rendered !== undefined) console.log(`  ${r.rendered.toLocaleString('en')} catalog pages and listing files rendered, ${r.reused!.toLocaleString('en')} reused`);
+    console.log(`  ${describePhases(r.phases)}`);
   }
   console.log(`all: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   if (values.publish) {

@@ -195,7 +195,9 @@ async function main() {
     const warnings = Object.entries(summary.warnings);
     const lines = [
       `export written to ${summary.dir} in ${summary.seconds.toFixed(1)} s (peak memory ${Math.round(peakRss / 1048576)} MB)`,
-      `  ${Object.entries(summary.counts).map(([k, n]) => `${n} ${k}`).join(', ')}`,
+      `  ${Object.entries(summary.counts)
+        .map(([k, n]) => `${n} ${k}`)
+        .join(', ')}`,
       `  ${summary.skippedProducts} visible products left out; ${summary.hiddenCategoryProducts} products only in hidden categories (exported, reachable by URL)`,
       `  media: ${summary.media.images} images, ${summary.media.documents} documents, ${summary.media.copied} files copied, ${summary.media.missing} missing`,
       `  URL rows skipped: ${summary.redirects.deleted} of deleted objects, ${summary.redirects.obsolete} obsolete, ${summary.redirects.notExported} old URLs of objects not exported`,

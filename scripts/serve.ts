@@ -1,6 +1,8 @@
 /**
- * npm run serve: serves the built shops at http://<shop>.localhost:<port> (default 4321),
- * forwarding /api to API_URL when set. `npm start` does this after building.
+ * npm run serve: serves the built shops at http://<shop>.localhost:<port> (default 4321) with
+ * each shop's generated _redirects and _headers, as Netlify does (/api goes to the SHOP_API_URL the
+ * shops were built with). API_URL, when set, sends /api there instead. `npm start` does this after
+ * building.
  */
 import { join, resolve } from 'node:path';
 import { createShopServer } from './lib/shop-server.ts';

@@ -1,7 +1,9 @@
 /**
  * npm test: the type check (astro check, strict TypeScript over src, scripts, server and tests),
- * the unit and contract tests (Vitest), then the browser tests (Playwright on Debian's Chromium).
- * Ends with one line "N passed, N failed" over all of them (the type check counts as one).
+ * the code checks (Biome lint and format, the layer rules with dependency-cruiser, dead code with
+ * knip), the unit and contract tests (Vitest), then the browser tests (Playwright on Debian's
+ * Chromium). Ends with one line "N passed, N failed" over all of them (the type check and each
+ * code check count as one).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -27,6 +29,18 @@ const check = spawnSync(bin('astro'), ['check'], {
   env: { ...process.env, SHOP: 'de', EXPORT_DIR: checkExport, CATALOG_DIR: join(reports, 'check-catalog'), DIST_DIR: join(reports, 'check-dist'), ASTRO_TELEMETRY_DISABLED: '1' },
 });
 
+// Code checks: each prints what is wrong (file, line, rule) and counts as one check.
+const codeChecks = [
+  { name: 'lint and format (biome ci)', bin: 'biome', args: ['ci', '--error-on-warnings', '.'] },
+  { name: 'layer rules (dependency-cruiser)', bin: 'depcruise', args: ['--config', '.dependency-cruiser.cjs', '--output-type', 'err-long', 'src', 'server'] },
+  { name: 'dead code (knip)', bin: 'knip', args: [] },
+].map((c) => {
+  console.log(`\n== ${c.name}`);
+  const r = spawnSync(bin(c.bin), c.args, { stdio: 'inherit', cwd: root });
+  if (r.status !== 0) console.error(`${c.name}: FAILED`);
+  return { ...c, ok: r.status === 0 };
+});
+
 const vitestReport = join(reports, 'vitest.json');
 rmSync(vitestReport, { force: true });
 const unit = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], { stdio: 'inherit', cwd: root });
@@ -35,8 +49,8 @@ const e2eReport = join(root, '.cache/e2e/playwright-report.json');
 rmSync(e2eReport, { force: true });
 const e2e = spawnSync(bin('playwright'), ['test'], { stdio: 'inherit', cwd: root });
 
-let passed = check.status === 0 ? 1 : 0;
-let failed = check.status === 0 ? 0 : 1;
+let passed = (check.status === 0 ? 1 : 0) + codeChecks.filter((c) => c.ok).length;
+let failed = (check.status === 0 ? 0 : 1) + codeChecks.filter((c) => !c.ok).length;
 let skipped = 0;
 if (existsSync(vitestReport)) {
   const r = JSON.parse(readFileSync(vitestReport, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
@@ -53,5 +67,6 @@ if (existsSync(e2eReport)) {
 if (unit.status !== 0 && failed === 0) failed++;
 if (e2e.status !== 0 && failed === 0) failed++;
 
+for (const c of codeChecks.filter((x) => !x.ok)) console.log(`failed: ${c.name}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(failed === 0 && check.status === 0 && unit.status === 0 && e2e.status === 0 ? 0 : 1);
+process.exit(failed === 0 && check.status === 0 && codeChecks.every((c) => c.ok) && unit.status === 0 && e2e.status === 0 ? 0 : 1);

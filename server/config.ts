@@ -2,6 +2,7 @@
  * Settings of the shop API, from environment variables, with documented defaults (docs/api.md).
  */
 import { z } from 'zod';
+import { viesChecker, type VatChecker } from './lib/vat.ts';
 
 export const DEV_SECRET = 'dev-only-secret-change-me-dev-only-secret';
 /** Operator token used in development mode (NODE_ENV not 'production') when API_OPERATOR_TOKEN is not set. */
@@ -10,11 +11,18 @@ export const DEV_OPERATOR_TOKEN = 'dev-only-operator-token-change-me-dev-only';
 /** "5:20,21;146:30" -> Map(5 => {20,21}, 146 => {30}) */
 function parseZeroVat(text: string): Map<number, Set<number>> {
   const map = new Map<number, Set<number>>();
-  for (const part of text.split(';').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [country, cats] = part.split(':');
     const countryId = Number(country);
-    if (!Number.isInteger(countryId) || countryId <= 0 || cats === undefined) throw new Error(`API_ZERO_VAT_CATEGORIES: bad entry "${part}" (expected countryId:categoryId,categoryId)`);
-    const ids = cats.split(',').map((c) => Number(c.trim())).filter((n) => Number.isInteger(n) && n > 0);
+    if (!Number.isInteger(countryId) || countryId <= 0 || cats === undefined)
+      throw new Error(`API_ZERO_VAT_CATEGORIES: bad entry "${part}" (expected countryId:categoryId,categoryId)`);
+    const ids = cats
+      .split(',')
+      .map((c) => Number(c.trim()))
+      .filter((n) => Number.isInteger(n) && n > 0);
     map.set(countryId, new Set(ids));
   }
   return map;
@@ -33,7 +41,7 @@ export const ConfigSchema = z.object({
   /** Bearer token of the operator API (/api/operator/*). At least 32 characters. Without it: the
    *  development token in development mode, the operator API disabled in production. */
   API_OPERATOR_TOKEN: z.string().min(32, 'API_OPERATOR_TOKEN must be at least 32 characters').optional(),
-  /** 'production' turns off development defaults (the operator token). */
+  /** 'production' turns off development defaults (the operator token) and requires API_SECRET. */
   NODE_ENV: z.string().default('development'),
   /** Public origin of the shop (used in mails); the payment page redirects relative to the request. */
   API_PUBLIC_URL: z.string().default('http://localhost:4321'),
@@ -53,13 +61,35 @@ export const ConfigSchema = z.object({
   API_FREE_SHIPPING_CENTS: z.coerce.number().int().min(0).default(10000),
   /** Wait after a failed payment before the same cart may pay again (spec §4: 2 minutes). */
   API_PAYMENT_RETRY_SECONDS: z.coerce.number().int().min(0).default(120),
-  /** Login throttling: this many failed logins for one e-mail within the window lock it until the window passes. */
+  /** Sign-in throttling (login, changePassword, resetPassword): failures counted per account and per
+   *  client address within the window. Beyond the free tries each further try waits twice as long
+   *  as the one before (1 s, 2 s, 4 s ...), up to the maximum wait: slowed, never locked. */
   API_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
-  API_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  API_LOGIN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
+  API_LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(60),
+  API_CLIENT_MAX_FAILURES: z.coerce.number().int().min(1).default(20),
+  API_CLIENT_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(300),
+  /** '1': the client address is the last X-Forwarded-For entry (behind a proxy that sets it). */
+  API_TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /** Company VAT numbers: 'offline' (format and check digits) or 'vies' (the EU's VIES service, after the offline check). */
+  API_VAT_CHECKER: z.enum(['offline', 'vies']).default('offline'),
+  API_VIES_URL: z.string().default('https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number'),
   /** Token lifetime (spec §9: 6 hours). */
-  API_TOKEN_SECONDS: z.coerce.number().int().min(60).default(6 * 3600),
+  API_TOKEN_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(6 * 3600),
   /** Request bodies above this size are refused with 413. */
-  API_BODY_LIMIT: z.coerce.number().int().min(1024).default(64 * 1024),
+  API_BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1024),
   /** Log each request (method, path, status, ms). */
   API_LOG: z.enum(['0', '1']).default('0'),
 });
@@ -82,16 +112,26 @@ export interface Config {
   tokenSeconds: number;
   loginMaxFailures: number;
   loginWindowSeconds: number;
+  loginMaxDelaySeconds: number;
+  clientMaxFailures: number;
+  clientMaxDelaySeconds: number;
+  trustProxy: boolean;
+  vatCheckerName: 'offline' | 'vies';
+  viesUrl: string;
   bodyLimit: number;
   log: boolean;
-  /** Replaces the offline VAT check (e.g. with a VIES client). */
-  vatChecker?: import('./lib/vat.ts').VatChecker;
+  /** Checks VAT numbers after the offline check: the VIES client when API_VAT_CHECKER=vies (tests plug in their own). */
+  vatChecker?: VatChecker;
   /** Clock, for tests. */
   now?: () => number;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
   const e = ConfigSchema.parse(Object.fromEntries(Object.entries(env).filter(([k, v]) => k in ConfigSchema.shape && v !== undefined && v !== '')));
+  // the development secret is printed in the docs: in production it would let anyone sign tokens
+  // and guest-invoice links, so production refuses to start without a secret of its own
+  if (e.NODE_ENV === 'production' && e.API_SECRET === DEV_SECRET && !overrides.secret)
+    throw new Error('API_SECRET is not set: in production (NODE_ENV=production) set API_SECRET to a random secret of at least 32 characters (e.g. `openssl rand -base64 48`)');
   return {
     port: e.API_PORT,
     host: e.API_HOST,
@@ -109,8 +149,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenSeconds: e.API_TOKEN_SECONDS,
     loginMaxFailures: e.API_LOGIN_MAX_FAILURES,
     loginWindowSeconds: e.API_LOGIN_WINDOW_SECONDS,
+    loginMaxDelaySeconds: e.API_LOGIN_MAX_DELAY_SECONDS,
+    clientMaxFailures: e.API_CLIENT_MAX_FAILURES,
+    clientMaxDelaySeconds: e.API_CLIENT_MAX_DELAY_SECONDS,
+    trustProxy: e.API_TRUST_PROXY === '1',
+    vatCheckerName: e.API_VAT_CHECKER,
+    viesUrl: e.API_VIES_URL,
     bodyLimit: e.API_BODY_LIMIT,
     log: e.API_LOG === '1',
+    ...(e.API_VAT_CHECKER === 'vies' ? { vatChecker: viesChecker(e.API_VIES_URL) } : {}),
     ...overrides,
   };
 }

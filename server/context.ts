@@ -1,8 +1,10 @@
-/** What every route gets: the database, the settings, the mailer, the clock, cached statements. */
+/**
+ * What every route and service gets: the database, the settings, the mailer, the clock, cached
+ * statements. The bottom of the server's layers: imports only settings and lib types.
+ */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Config } from './config.ts';
 import type { Mailer } from './lib/mail.ts';
-import { Pricing } from './services/pricing.ts';
 
 export interface Deps {
   db: DatabaseSync;
@@ -12,7 +14,6 @@ export interface Deps {
   now: () => number;
   /** A prepared statement, prepared once per SQL text. Every query is parameterised. */
   sql: (text: string) => StatementSync;
-  pricing: Pricing;
 }
 
 export function createDeps(db: DatabaseSync, config: Config, mail: Mailer, log: (line: string) => void): Deps {
@@ -25,9 +26,7 @@ export function createDeps(db: DatabaseSync, config: Config, mail: Mailer, log: 
     }
     return stmt;
   };
-  const deps: Deps = { db, config, mail, log, now: config.now ?? Date.now, sql, pricing: undefined as unknown as Pricing };
-  deps.pricing = new Pricing(deps);
-  return deps;
+  return { db, config, mail, log, now: config.now ?? Date.now, sql };
 }
 
 export function isoNow(deps: Deps): string {

@@ -42,14 +42,16 @@ export async function startApi(options: StartOptions = {}): Promise<RunningApi> 
   const config = loadConfig(options.env ?? process.env, { ...options.config, ...shortcuts });
   if (config.secret === DEV_SECRET) log('WARNING: API_SECRET is not set; using the development secret. Tokens and invoice links are forgeable. Set API_SECRET in production!');
   if (config.operatorToken === DEV_OPERATOR_TOKEN)
-    log('WARNING: API_OPERATOR_TOKEN is not set; the operator API (/api/operator/*) accepts the documented DEVELOPMENT token. Anyone can mark orders paid or shipped. Set API_OPERATOR_TOKEN!');
+    log(
+      'WARNING: API_OPERATOR_TOKEN is not set; the operator API (/api/operator/*) accepts the documented DEVELOPMENT token. Anyone can mark orders paid or shipped. Set API_OPERATOR_TOKEN!',
+    );
   if (config.operatorToken === null) log('API_OPERATOR_TOKEN is not set: the operator API (/api/operator/*) is disabled (every call is 401)');
   const db = openDatabase(config.dbFile);
   if (existsSync(join(config.exportDir, 'manifest.json'))) {
     const report = await importIfChanged(db, config.exportDir, log);
     if (!report.imported) log(`catalog up to date with ${config.exportDir}`);
   } else {
-    const empty = !(db.prepare('SELECT 1 FROM pse LIMIT 1').get());
+    const empty = !db.prepare('SELECT 1 FROM pse LIMIT 1').get();
     log(`no export at ${config.exportDir}${empty ? ': the catalog is EMPTY (run `npm run sample` or set API_EXPORT_DIR)' : '; keeping the catalog already in the database'}`);
   }
   const checkpointer = startCheckpointer(db, config.dbFile);

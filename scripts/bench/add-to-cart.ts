@@ -26,7 +26,9 @@ import { startApi } from '../../server/main.ts';
 const FEEDBACK_BUDGET_MS = 100;
 const JS_BUDGET = 60 * 1024;
 const root = resolve(import.meta.dirname, '../..');
-const { values } = parseArgs({ options: { products: { type: 'string', default: '200' }, clicks: { type: 'string', default: '7' }, 'no-build': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { products: { type: 'string', default: '200' }, clicks: { type: 'string', default: '7' }, 'no-build': { type: 'boolean', default: false } },
+});
 const products = Number(values.products);
 const clicks = Math.max(1, Number(values.clicks));
 const base = join(root, '.cache/bench', `add-to-cart-${products}`);
@@ -94,14 +96,22 @@ for (let i = 0; i < clicks; i++) {
       w.__bench.done = performance.now();
       o.disconnect();
     }).observe(button, { attributes: true, attributeFilter: ['data-state'] });
-    window.addEventListener('click', (e) => {
-      w.__bench.t0 = e.timeStamp;
-      w.__bench.feedback = new Promise((ok) => {
-        const seen = () => requestAnimationFrame(() => setTimeout(() => ok(performance.now())));
-        if (button.getAttribute('aria-busy') === 'true') seen();
-        else new MutationObserver((_, o) => { o.disconnect(); seen(); }).observe(button, { attributes: true, attributeFilter: ['aria-busy'] });
-      });
-    }, { capture: true, once: true });
+    window.addEventListener(
+      'click',
+      (e) => {
+        w.__bench.t0 = e.timeStamp;
+        w.__bench.feedback = new Promise((ok) => {
+          const seen = () => requestAnimationFrame(() => setTimeout(() => ok(performance.now())));
+          if (button.getAttribute('aria-busy') === 'true') seen();
+          else
+            new MutationObserver((_, o) => {
+              o.disconnect();
+              seen();
+            }).observe(button, { attributes: true, attributeFilter: ['aria-busy'] });
+        });
+      },
+      { capture: true, once: true },
+    );
   });
   await page.click('.buy [data-add-to-cart]');
   await page.locator('.buy [data-add-to-cart][data-state="done"]').waitFor({ timeout: 15_000 });

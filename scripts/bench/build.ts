@@ -8,16 +8,27 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildShops, type ShopBuild } from '../lib/build-shops.ts';
+import { astroCacheDir } from '../../src/integrations/incremental.ts';
+import { buildShops, describePhases, type ShopBuild } from '../lib/build-shops.ts';
 
 const root = resolve(import.meta.dirname, '../..');
+
+export interface Scenario {
+  seconds: number;
+  shops: ShopBuild[];
+}
 
 export interface BuildBench {
   products: number;
   sample: { seconds: number; peakRssBytes: number };
-  full: { seconds: number; shops: ShopBuild[] };
-  unchanged: { seconds: number };
-  oneProductChanged: { seconds: number };
+  /** The three shops from scratch (no index, no page cache). */
+  full: Scenario;
+  /** The same export again. */
+  unchanged: Scenario;
+  /** One product's price changed (every currency). */
+  oneProductChanged: Scenario;
+  /** One category renamed (every locale). */
+  categoryRenamed: Scenario;
 }
 
 function timed(args: string[]): { seconds: number; peakRssBytes: number; stdout: string } {
@@ -44,26 +55,66 @@ export function benchIndex(products: number): { products: number; sample: Return
   return { products, sample, index: { ...index, stats } };
 }
 
-export async function benchBuild(products: number): Promise<BuildBench> {
+/** Rewrites the first record of an NDJSON file of the export that `pick` accepts. */
+function editFirst(file: string, pick: (r: Record<string, any>) => boolean, edit: (r: Record<string, any>) => void) {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const i = lines.findIndex((l) => l && pick(JSON.parse(l)));
+  const record = JSON.parse(lines[i]!);
+  edit(record);
+  lines[i] = JSON.stringify(record);
+  writeFileSync(file, lines.join('\n'));
+  return record.id as number;
+}
+
+export async function benchBuild(products: number, log: (line: string) => void = () => {}): Promise<BuildBench> {
   const base = join(root, '.cache/bench', `catalog-${products}`);
   const exportDir = join(base, 'export');
   const distDir = join(base, 'dist');
   const catalogDir = join(base, 'index');
   rmSync(base, { recursive: true, force: true });
   const sample = timed([join(root, 'scripts/sample.ts'), '--products', String(products), '--out', exportDir]);
-  const build = async () => {
+  const build = async (name: string): Promise<Scenario> => {
     const started = performance.now();
     const shops = await buildShops({ shops: ['de', 'at', 'ro'], exportDir, distDir, catalogDir, parallel: 2, quiet: true });
-    return { seconds: (performance.now() - started) / 1000, shops };
+    const r = { seconds: (performance.now() - started) / 1000, shops };
+    log(describeScenario(name, r));
+    return r;
   };
-  const full = await build();
-  const unchanged = await build();
-  // Change one product's title: the export's signature changes, the index is rebuilt.
-  const file = join(exportDir, 'products.ndjson');
-  const lines = readFileSync(file, 'utf8').split('\n');
-  lines[0] = lines[0]!.replace(/"title":"/, '"title":"Neu: ');
-  writeFileSync(file, lines.join('\n'));
-  const oneProductChanged = await build();
+  // A full build: no page cache either (Astro's cache folder is per shop and output folder).
+  for (const shop of ['de', 'at', 'ro']) rmSync(join(root, astroCacheDir(shop, distDir)), { recursive: true, force: true });
+  const full = await build('full');
+  const unchanged = await build('nothing changed');
+  const productId = editFirst(
+    join(exportDir, 'products.ndjson'),
+    (p) => p.variants.every((v: { prices: Record<string, { price: string }> }) => Number(Object.values(v.prices)[0]!.price) > 0),
+    (p) => {
+      for (const v of p.variants) for (const price of Object.values(v.prices) as { price: string }[]) price.price = (Number(price.price) * 1.1).toFixed(6);
+    },
+  );
+  const oneProductChanged = await build(`product ${productId}'s price changed`);
+  const categoryId = editFirst(
+    join(exportDir, 'categories.ndjson'),
+    (c) => c.parent !== 0,
+    (c) => {
+      for (const t of Object.values(c.i18n) as { title: string }[]) t.title = `${t.title} (neu)`;
+    },
+  );
+  const categoryRenamed = await build(`category ${categoryId} renamed`);
   rmSync(distDir, { recursive: true, force: true });
-  return { products, sample, full, unchanged: { seconds: unchanged.seconds }, oneProductChanged: { seconds: oneProductChanged.seconds } };
+  return { products, sample, full, unchanged, oneProductChanged, categoryRenamed };
+}
+
+const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
+
+/** One scenario as lines: all shops' time, then per shop pages, rendered/reused, peak RSS, phases. */
+export function describeScenario(name: string, r: Scenario): string {
+  return [
+    `  ${name}: all three shops ${r.seconds.toFixed(1)} s`,
+    ...r.shops.map(
+      (s) =>
+        `    ${s.shop}: ${s.seconds.toFixed(1)} s, ${s.pages.toLocaleString('en')} pages; ${(s.rendered ?? 0).toLocaleString('en')} pages and listing files rendered, ${(s.reused ?? 0).toLocaleString('en')} reused; peak RSS ${mb(s.peakRssBytes)}\n` +
+        `      ${describePhases(s.phases)}${s.changes ? `\n      changes: ${s.changes}` : ''}`,
+    ),
+  ].join('\n');
 }

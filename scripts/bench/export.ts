@@ -26,7 +26,6 @@ import { startMariaDb } from '../../tests/export/mariadb.ts';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const THELIA = resolve(ROOT, '../shared/thelia');
 
-
 export async function writeCatalog(file: string, products: number, layout: '2.5' | '2.6' = '2.5') {
   const out = createWriteStream(file);
   const write = async (s: string) => {
@@ -69,7 +68,10 @@ export async function writeCatalog(file: string, products: number, layout: '2.5'
         `(${id}, 'de_AT', NULL, 'Kurztext AT', NULL, NULL, NULL, NULL, NULL)`,
         `(${id}, 'ro_RO', 'Produs ${id}', NULL, '<p>Descriere</p>', NULL, NULL, NULL, NULL)`,
       );
-      pc.push(`(${id}, ${1000 + (n % 200)}, 1, ${n}, ${NOW}, ${NOW})`, `(${id}, ${1000 + ((n * 7 + 3) % 200) === 1000 + (n % 200) ? 1001 : 1000 + ((n * 7 + 3) % 200)}, 0, ${n}, ${NOW}, ${NOW})`);
+      pc.push(
+        `(${id}, ${1000 + (n % 200)}, 1, ${n}, ${NOW}, ${NOW})`,
+        `(${id}, ${1000 + ((n * 7 + 3) % 200) === 1000 + (n % 200) ? 1001 : 1000 + ((n * 7 + 3) % 200)}, 0, ${n}, ${NOW}, ${NOW})`,
+      );
       for (let k = 0; k < 3; k++) {
         const v = id * 10 + k;
         pse.push(`(${v}, ${id}, 'REF-${id}-${k}', ${(n + k) % 13}, ${k === 1 ? 1 : 0}, 0, 0.25, ${k === 0 ? 1 : 0}, '40000${v}', ${NOW}, ${NOW})`);
@@ -96,10 +98,16 @@ export async function writeCatalog(file: string, products: number, layout: '2.5'
     await write(`INSERT INTO product (id, tax_rule_id, ref, visible, position, template_id, brand_id, \`virtual\`, created_at, updated_at) VALUES ${p.join(',')};\n`);
     await write(`INSERT INTO product_i18n (id, locale, title, chapo, description, postscriptum, meta_title, meta_description, meta_keywords) VALUES ${i18n.join(',')};\n`);
     await write(`INSERT INTO product_category (product_id, category_id, default_category, position, created_at, updated_at) VALUES ${pc.join(',')};\n`);
-    await write(`INSERT INTO product_sale_elements (id, product_id, ref, quantity, promo, newness, weight, is_default, ean_code, created_at, updated_at) VALUES ${pse.join(',')};\n`);
-    await write(`INSERT INTO product_price (product_sale_elements_id, currency_id, price, promo_price, from_default_currency, created_at, updated_at) VALUES ${price.join(',')};\n`);
+    await write(
+      `INSERT INTO product_sale_elements (id, product_id, ref, quantity, promo, newness, weight, is_default, ean_code, created_at, updated_at) VALUES ${pse.join(',')};\n`,
+    );
+    await write(
+      `INSERT INTO product_price (product_sale_elements_id, currency_id, price, promo_price, from_default_currency, created_at, updated_at) VALUES ${price.join(',')};\n`,
+    );
     await write(`INSERT INTO attribute_combination (attribute_id, attribute_av_id, product_sale_elements_id, created_at, updated_at) VALUES ${combo.join(',')};\n`);
-    await write(`INSERT INTO feature_product (id, product_id, feature_id, feature_av_id, free_text_value, is_free_text, position, created_at, updated_at) VALUES ${feat.join(',')};\n`);
+    await write(
+      `INSERT INTO feature_product (id, product_id, feature_id, feature_av_id, free_text_value, is_free_text, position, created_at, updated_at) VALUES ${feat.join(',')};\n`,
+    );
     await write(
       layout === '2.5'
         ? `INSERT INTO product_image (id, product_id, file, visible, position, created_at, updated_at) VALUES ${img.join(',')};\n`
@@ -155,14 +163,19 @@ async function main() {
       const stats = join(work, `${name}.json`);
       const out = join(work, `${name}-export`);
       const started = Date.now();
-      const run = spawnSync(
-        process.execPath,
-        [join(ROOT, 'scripts/export.ts'), '--db', db.url('root', '', name), '--media', media, '--out', out, '--stats', stats, '--quiet'],
-        { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-      );
+      const run = spawnSync(process.execPath, [join(ROOT, 'scripts/export.ts'), '--db', db.url('root', '', name), '--media', media, '--out', out, '--stats', stats, '--quiet'], {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      });
       const wall = (Date.now() - started) / 1000;
       if (run.status !== 0) throw new Error(`export of ${size} products failed (${run.status}):\n${run.stderr.slice(-4000)}`);
-      const summary = JSON.parse(readFileSync(stats, 'utf8')) as { seconds: number; peakRssBytes: number; launcherPeakRssBytes?: number; counts: Record<string, number>; media: Record<string, number> };
+      const summary = JSON.parse(readFileSync(stats, 'utf8')) as {
+        seconds: number;
+        peakRssBytes: number;
+        launcherPeakRssBytes?: number;
+        counts: Record<string, number>;
+        media: Record<string, number>;
+      };
       const exportBytes = Number(spawnSync('du', ['-sb', out], { encoding: 'utf8' }).stdout.split('\t')[0]);
       results.push({
         products: size,

@@ -25,7 +25,15 @@ import { Catalog } from '../../src/catalog/catalog.ts';
 import { startApi } from '../../server/main.ts';
 
 const root = resolve(import.meta.dirname, '../..');
-const { values } = parseArgs({ options: { products: { type: 'string', default: '1000' }, runs: { type: 'string', default: '3' }, 'no-build': { type: 'boolean', default: false }, pages: { type: 'string' }, http1: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    products: { type: 'string', default: '1000' },
+    runs: { type: 'string', default: '3' },
+    'no-build': { type: 'boolean', default: false },
+    pages: { type: 'string' },
+    http1: { type: 'boolean', default: false },
+  },
+});
 const products = Number(values.products);
 const runs = Number(values.runs);
 const base = join(root, '.cache/bench', `lighthouse-${products}`);
@@ -58,9 +66,18 @@ const origin = `${values.http1 ? 'http' : 'https'}://de.localhost:${port}`;
 const catalog = new Catalog(join(catalogDir, 'de.sqlite'));
 const category = catalog.categories().find((c) => c.depth === 0 && c.visible && c.count > 24)!;
 const product = catalog.bestsellers(1)[0]!;
-// The issue budgets are for home, category and product; content, search and cart are reported as well (architecture §8).
+// The issue budgets are for home, category and product; content, search and cart are reported as well (architecture §8); login and account (issue 13: /account without a session goes on to /login-register).
 const term = product.title.split(' ')[0]!;
-const allPages: Record<string, string> = { home: '/', category: category.url, product: product.url, content: '/about', search: `/search/${encodeURIComponent(term)}`, cart: '/cart' };
+const allPages: Record<string, string> = {
+  home: '/',
+  category: category.url,
+  product: product.url,
+  content: '/about',
+  search: `/search/${encodeURIComponent(term)}`,
+  cart: '/cart',
+  login: '/login-register',
+  account: '/account',
+};
 const pages = values.pages ? Object.fromEntries(values.pages.split(',').map((k) => [k, allPages[k]!])) : allPages;
 
 const chrome = await chromeLauncher.launch({
@@ -87,7 +104,10 @@ interface Run {
 }
 
 type Details = { type?: string; items?: unknown[] } | undefined;
-interface NodeDetail { type?: string; selector?: string }
+interface NodeDetail {
+  type?: string;
+  selector?: string;
+}
 
 function shiftsOf(details: unknown): string[] | undefined {
   const items = ((details as Details)?.items ?? []) as { node?: NodeDetail; score?: number }[];
@@ -165,6 +185,10 @@ try {
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(
   join(root, 'bench/results/lighthouse.json'),
-  JSON.stringify({ date: new Date().toISOString(), products, runs, config: `lighthouse mobile (default), Chromium headless, served with brotli over ${protocol}`, pages: results }, null, 2),
+  JSON.stringify(
+    { date: new Date().toISOString(), products, runs, config: `lighthouse mobile (default), Chromium headless, served with brotli over ${protocol}`, pages: results },
+    null,
+    2,
+  ),
 );
 console.log('bench/results/lighthouse.json written');

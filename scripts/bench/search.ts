@@ -93,14 +93,25 @@ if (values.child) {
     beforeClose: () => (pagefindPeak = childPeakRss()),
   });
   const seconds = (performance.now() - started) / 1000;
-  const out = { products: n, records, seconds, nodePeakRssBytes: process.resourceUsage().maxRSS * 1024, nodeRssBeforeIndexBytes: rssBefore, pagefindPeakRssBytes: pagefindPeak, size: dirSize(join(outDir, 'pagefind')) };
+  const out = {
+    products: n,
+    records,
+    seconds,
+    nodePeakRssBytes: process.resourceUsage().maxRSS * 1024,
+    nodeRssBeforeIndexBytes: rssBefore,
+    pagefindPeakRssBytes: pagefindPeak,
+    size: dirSize(join(outDir, 'pagefind')),
+  };
   writeFileSync(join(dirOf(n), 'index-result.json'), JSON.stringify(out));
   process.exit(0);
 }
 
 // --- parent -----------------------------------------------------------------------------------
 const mb = (b: number) => `${(b / 2 ** 20).toFixed(1)} MB`;
-const sizes = values.sizes!.split(',').filter((x) => x && x !== 'none').map(Number);
+const sizes = values
+  .sizes!.split(',')
+  .filter((x) => x && x !== 'none')
+  .map(Number);
 const index: Record<string, unknown>[] = [];
 for (const n of sizes) {
   if (!existsSync(join(dirOf(n), 'export', 'manifest.json'))) {
@@ -124,7 +135,10 @@ for (const n of sizes) {
 
 // --- browser ----------------------------------------------------------------------------------
 const browserSize = Number(values['browser-size']);
-const queries = values.queries!.split(',').map((q) => q.trim()).filter(Boolean);
+const queries = values
+  .queries!.split(',')
+  .map((q) => q.trim())
+  .filter(Boolean);
 let browser: Record<string, unknown> | undefined;
 const bigIndex = join(dirOf(browserSize), 'site', 'pagefind');
 
@@ -266,17 +280,36 @@ if (existsSync(bigIndex)) {
     medianWorkerMs: median(runs.map((r) => r.workerMs ?? 0)),
   });
   const bytesMedian = Object.fromEntries(Object.keys(cold[0]!.bytes!).map((k) => [k, median(cold.map((r) => r.bytes![k]!))]));
-  browser = { products: browserSize, queries, rounds, cpus: availableParallelism(), loadAvg: { before: loadBefore, after: loadAfter }, first: stats(cold), next: stats(warm), bytesFirstSearchMedian: bytesMedian, cold, warm };
+  browser = {
+    products: browserSize,
+    queries,
+    rounds,
+    cpus: availableParallelism(),
+    loadAvg: { before: loadBefore, after: loadAfter },
+    first: stats(cold),
+    next: stats(warm),
+    bytesFirstSearchMedian: bytesMedian,
+    cold,
+    warm,
+  };
   const f = browser.first as ReturnType<typeof stats>;
   const w = browser.next as ReturnType<typeof stats>;
   const n0 = (x: number) => x.toFixed(0);
   console.log(`browser (${browserSize} products; ${queries.length} queries × ${rounds}; load ${loadBefore.join(' ')} → ${loadAfter.join(' ')} on ${availableParallelism()} cores)`);
   console.log(`  first search of a visit: median ${n0(f.medianMs)} ms, worst ${n0(f.worstMs)} ms after the debounce`);
-  console.log(`    after the debounce: search ${n0(f.medianAfter.search)} ms (in Pagefind's worker ${n0(f.medianWorkerMs)} ms: chunks ${n0(f.medianChunksMs)} ms, wasm ${n0(f.medianWasmMs)} ms), fragments ${n0(f.medianAfter.fragments)} ms, render ${n0(f.medianAfter.render)} ms`);
-  console.log(`    ends relative to the debounce end: Pagefind ready ${n0(f.medianAt.pagefindReady)} ms, search ${n0(f.medianAt.searched)} ms, fragments ${n0(f.medianAt.fragments)} ms`);
-  console.log(`  next search in the same page: median ${n0(w.medianMs)} ms, worst ${n0(w.worstMs)} ms (search ${n0(w.medianAfter.search)}, fragments ${n0(w.medianAfter.fragments)}, render ${n0(w.medianAfter.render)})`);
+  console.log(
+    `    after the debounce: search ${n0(f.medianAfter.search)} ms (in Pagefind's worker ${n0(f.medianWorkerMs)} ms: chunks ${n0(f.medianChunksMs)} ms, wasm ${n0(f.medianWasmMs)} ms), fragments ${n0(f.medianAfter.fragments)} ms, render ${n0(f.medianAfter.render)} ms`,
+  );
+  console.log(
+    `    ends relative to the debounce end: Pagefind ready ${n0(f.medianAt.pagefindReady)} ms, search ${n0(f.medianAt.searched)} ms, fragments ${n0(f.medianAt.fragments)} ms`,
+  );
+  console.log(
+    `  next search in the same page: median ${n0(w.medianMs)} ms, worst ${n0(w.worstMs)} ms (search ${n0(w.medianAfter.search)}, fragments ${n0(w.medianAfter.fragments)}, render ${n0(w.medianAfter.render)})`,
+  );
   const kb = (k: string) => `${((bytesMedian[k] ?? 0) / 1024).toFixed(1)} KB`;
-  console.log(`  bytes from the focus to the first results (median): ${kb('total')} (island JS ${kb('islandJs')}, Pagefind JS+wasm+meta ${kb('pagefindJsWasm')}, index chunks ${kb('indexChunks')}, filter chunks ${kb('filterChunks')}, fragments ${kb('fragments')}, images ${kb('images')}; ${bytesMedian.requests} requests)`);
+  console.log(
+    `  bytes from the focus to the first results (median): ${kb('total')} (island JS ${kb('islandJs')}, Pagefind JS+wasm+meta ${kb('pagefindJsWasm')}, index chunks ${kb('indexChunks')}, filter chunks ${kb('filterChunks')}, fragments ${kb('fragments')}, images ${kb('images')}; ${bytesMedian.requests} requests)`,
+  );
 } else {
   console.log(`browser: no ${browserSize}-product index (run with --sizes including ${browserSize}); skipped`);
 }
@@ -286,5 +319,12 @@ mkdirSync(join(root, 'bench/results'), { recursive: true });
 const out = join(root, 'bench/results/search.json');
 const previous = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { date?: string; indexDate?: string; index?: unknown[] }) : undefined;
 const keepIndex = !index.length && previous?.index?.length;
-writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), indexDate: keepIndex ? previous.indexDate ?? previous.date : new Date().toISOString(), index: keepIndex ? previous.index : index, browser }, null, 2));
+writeFileSync(
+  out,
+  JSON.stringify(
+    { date: new Date().toISOString(), indexDate: keepIndex ? (previous.indexDate ?? previous.date) : new Date().toISOString(), index: keepIndex ? previous.index : index, browser },
+    null,
+    2,
+  ),
+);
 console.log('bench/results/search.json written');

@@ -24,13 +24,25 @@ export async function loadCountries(db: Db, langs: Languages, report: Reporter):
     [],
     'the countries',
   );
-  const i18n = await loadI18n(db, 'country_i18n', rows.map((r) => Number(r.id)), langs, ['title']);
+  const i18n = await loadI18n(
+    db,
+    'country_i18n',
+    rows.map((r) => Number(r.id)),
+    langs,
+    ['title'],
+  );
   const stateRows = await db.query<{ id: number; isocode: string | null; country_id: number }>(
     'SELECT s.id, s.isocode, s.country_id FROM state s JOIN country c ON c.id = s.country_id WHERE s.visible = 1 AND c.visible = 1 AND c.has_states = 1 ORDER BY s.country_id, s.id',
     [],
     'the states',
   );
-  const stateI18n = await loadI18n(db, 'state_i18n', stateRows.map((r) => Number(r.id)), langs, ['title']);
+  const stateI18n = await loadI18n(
+    db,
+    'state_i18n',
+    stateRows.map((r) => Number(r.id)),
+    langs,
+    ['title'],
+  );
   const countries: Country[] = [];
   const seen2 = new Map<string, number>();
   for (const row of rows) {

@@ -60,11 +60,7 @@ export interface Schema {
 }
 
 export async function detectSchema(db: Db): Promise<Schema> {
-  const tables = await db.query<{ name: string }>(
-    'SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()',
-    [],
-    'the list of tables',
-  );
+  const tables = await db.query<{ name: string }>('SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()', [], 'the list of tables');
   const present = new Set(tables.map((t) => t.name.toLowerCase()));
   const missing = REQUIRED_TABLES.filter((t) => !present.has(t));
   if (missing.length === REQUIRED_TABLES.length) {
@@ -114,10 +110,7 @@ export async function detectSchema(db: Db): Promise<Schema> {
     }
   }
   if (wrong.length) {
-    throw new ExportFailure(
-      `wrong schema for Thelia ${version}: no "file" column on ${wrong.join(', ')} nor on their _i18n tables`,
-      EXIT.notThelia,
-    );
+    throw new ExportFailure(`wrong schema for Thelia ${version}: no "file" column on ${wrong.join(', ')} nor on their _i18n tables`, EXIT.notThelia);
   }
   if (branch === '2.5' && fileColumn.product_image === 'i18n') {
     throw new ExportFailure(

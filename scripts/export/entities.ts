@@ -134,7 +134,12 @@ export async function* folders(ctx: EntityContext, exported: Set<number>): Async
   );
   const skipped = new Set<number>();
   for (const page of chunks(tree, ctx.pageSize)) {
-    const i18n = await texts(ctx, 'folder', 'folder_i18n', page.map((n) => n.id));
+    const i18n = await texts(
+      ctx,
+      'folder',
+      'folder_i18n',
+      page.map((n) => n.id),
+    );
     const url = await urls(ctx, 'folder', [...i18n.keys()], i18n);
     for (const node of page) {
       const texts = i18n.get(node.id);
@@ -163,7 +168,12 @@ export async function* brands(ctx: EntityContext, exported: Set<number>): AsyncG
     );
     if (!rows.length) return;
     after = Number(rows[rows.length - 1]!.id);
-    const i18n = await texts(ctx, 'brand', 'brand_i18n', rows.map((r) => Number(r.id)));
+    const i18n = await texts(
+      ctx,
+      'brand',
+      'brand_i18n',
+      rows.map((r) => Number(r.id)),
+    );
     const ids = [...i18n.keys()];
     const url = await urls(ctx, 'brand', ids, i18n);
     const images = await ctx.media.images('brand', ids);
@@ -197,7 +207,12 @@ export async function* contents(ctx: EntityContext, folderIds: Set<number>): Asy
     );
     if (!rows.length) return;
     after = Number(rows[rows.length - 1]!.id);
-    const i18n = await texts(ctx, 'content', 'content_i18n', rows.map((r) => Number(r.id)));
+    const i18n = await texts(
+      ctx,
+      'content',
+      'content_i18n',
+      rows.map((r) => Number(r.id)),
+    );
     const ids = [...i18n.keys()];
     const url = await urls(ctx, 'content', ids, i18n);
     const images = await ctx.media.images('content', ids);

@@ -71,10 +71,7 @@ export function queryFailure(error: unknown, what: string): ExportFailure {
   switch (e.code) {
     case 'ER_NO_SUCH_TABLE':
     case 'ER_BAD_FIELD_ERROR':
-      return new ExportFailure(
-        `wrong schema while reading ${what}: ${e.sqlMessage}. The database does not look like Thelia 2.5 or 2.6.`,
-        EXIT.notThelia,
-      );
+      return new ExportFailure(`wrong schema while reading ${what}: ${e.sqlMessage}. The database does not look like Thelia 2.5 or 2.6.`, EXIT.notThelia);
     case 'ER_TABLEACCESS_DENIED_ERROR':
     case 'ER_COLUMNACCESS_DENIED_ERROR':
       return new ExportFailure(`permission denied while reading ${what}: ${e.sqlMessage}`, EXIT.accessDenied, 'the export user needs SELECT on every table of the Thelia database');

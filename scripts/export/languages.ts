@@ -36,7 +36,10 @@ export const DEFAULT_LOCALES = 'de_DE,de_AT,ro_RO';
 
 export function parseLocales(spec: string): LocaleMapping[] {
   const mappings: LocaleMapping[] = [];
-  for (const part of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [locale, thelia = locale] = part.split('=').map((s) => s.trim());
     if (!(LOCALES as readonly string[]).includes(locale!)) {
       throw new ExportFailure(`--locales: "${locale}" is not a locale of the export (one of ${LOCALES.join(', ')})`, EXIT.usage);
@@ -60,11 +63,7 @@ interface LangRow {
 }
 
 export async function resolveLanguages(db: Db, mappings: LocaleMapping[], config: Map<string, string>): Promise<Languages> {
-  const langs = await db.query<LangRow>(
-    'SELECT id, code, locale, title, active, visible, by_default FROM lang ORDER BY position, id',
-    [],
-    'the languages (lang)',
-  );
+  const langs = await db.query<LangRow>('SELECT id, code, locale, title, active, visible, by_default FROM lang ORDER BY position, id', [], 'the languages (lang)');
   const served = langs.filter((l) => Number(l.active) === 1 && Number(l.visible) === 1);
   const missing = mappings.filter((m) => !served.some((l) => l.locale === m.thelia));
   if (missing.length) {

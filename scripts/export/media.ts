@@ -179,7 +179,13 @@ export function createMedia(db: Db, schema: Schema, langs: Languages, exportDir:
       const out = new Map<number, ImageWithOwner[]>();
       if (mode === 'none' || !owners.length) return out;
       const rows = await fileRows('image', type, owners);
-      const i18n = await loadI18n(db, `${type}_image_i18n`, rows.map((r) => Number(r.id)), langs, ['title']);
+      const i18n = await loadI18n(
+        db,
+        `${type}_image_i18n`,
+        rows.map((r) => Number(r.id)),
+        langs,
+        ['title'],
+      );
       const images = await pool(rows, 8, async (row): Promise<ImageWithOwner | null> => {
         const id = Number(row.id);
         const file = (row.file ?? '').trim();
@@ -206,7 +212,13 @@ export function createMedia(db: Db, schema: Schema, langs: Languages, exportDir:
       const out = new Map<number, (Document & { owner: number })[]>();
       if (mode === 'none' || !owners.length) return out;
       const rows = await fileRows('document', type, owners);
-      const i18n = await loadI18n(db, `${type}_document_i18n`, rows.map((r) => Number(r.id)), langs, ['title']);
+      const i18n = await loadI18n(
+        db,
+        `${type}_document_i18n`,
+        rows.map((r) => Number(r.id)),
+        langs,
+        ['title'],
+      );
       const docs = await pool(rows, 8, async (row) => {
         const id = Number(row.id);
         const file = (row.file ?? '').trim();

@@ -22,7 +22,7 @@ import { EXIT, ExportFailure } from './errors.ts';
 import type { Languages } from './languages.ts';
 
 /** A product as the exporter built it, before validation: modules may change it in place. */
-export type ProductDraft = z.input<typeof Product> & { variants: (z.input<typeof Product>['variants'][number])[] };
+export type ProductDraft = z.input<typeof Product> & { variants: z.input<typeof Product>['variants'][number][] };
 
 export interface ModuleContext {
   /** Read-only queries in the export's snapshot. `?` placeholders; arrays expand to lists. */

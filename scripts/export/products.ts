@@ -60,7 +60,13 @@ interface Catalogs {
 async function loadCatalogs(ctx: ProductContext): Promise<Catalogs> {
   const attributes: Catalogs['attributes'] = new Map();
   const attrRows = await ctx.db.query<{ id: number; position: number | null }>('SELECT id, position FROM attribute', [], 'the attributes');
-  const attrI18n = await loadI18n(ctx.db, 'attribute_i18n', attrRows.map((r) => Number(r.id)), ctx.langs, ['title']);
+  const attrI18n = await loadI18n(
+    ctx.db,
+    'attribute_i18n',
+    attrRows.map((r) => Number(r.id)),
+    ctx.langs,
+    ['title'],
+  );
   const allTitles = await ctx.db.query<{ id: number; title: string | null }>('SELECT id, title FROM attribute_i18n WHERE title IS NOT NULL', [], 'attribute_i18n');
   for (const row of attrRows) {
     const id = Number(row.id);
@@ -69,7 +75,13 @@ async function loadCatalogs(ctx: ProductContext): Promise<Catalogs> {
   }
   const features: Catalogs['features'] = new Map();
   const featRows = await ctx.db.query<{ id: number; position: number | null }>('SELECT id, position FROM feature WHERE visible = 1', [], 'the features');
-  const featI18n = await loadI18n(ctx.db, 'feature_i18n', featRows.map((r) => Number(r.id)), ctx.langs, ['title']);
+  const featI18n = await loadI18n(
+    ctx.db,
+    'feature_i18n',
+    featRows.map((r) => Number(r.id)),
+    ctx.langs,
+    ['title'],
+  );
   for (const row of featRows) {
     features.set(Number(row.id), { position: Number(row.position ?? 0), title: localizeString(featI18n.get(Number(row.id)), ctx.langs) });
   }
@@ -187,13 +199,9 @@ export async function* productPages(ctx: ProductContext): AsyncGenerator<Product
       [ids],
       'the product features',
     );
-    const featureAvI18n = await loadI18n(
-      db,
-      'feature_av_i18n',
-      [...new Set(featureRows.filter((f) => f.feature_av_id !== null).map((f) => Number(f.feature_av_id)))],
-      langs,
-      ['title'],
-    );
+    const featureAvI18n = await loadI18n(db, 'feature_av_i18n', [...new Set(featureRows.filter((f) => f.feature_av_id !== null).map((f) => Number(f.feature_av_id)))], langs, [
+      'title',
+    ]);
     const features = group(featureRows, 'product_id');
     const images = await ctx.media.images('product', ids);
     const documents = await ctx.media.documents('product', ids);

@@ -198,7 +198,10 @@ export async function runExport(options: ExportOptions): Promise<ExportSummary> 
     } catch (error) {
       await writer.abort();
       if (error instanceof InvalidRecordError) {
-        throw new ExportFailure(`the exporter produced a record the export schema rejects (a module set an invalid value, or the exporter met data it does not handle): ${error.message}`, EXIT.failed);
+        throw new ExportFailure(
+          `the exporter produced a record the export schema rejects (a module set an invalid value, or the exporter met data it does not handle): ${error.message}`,
+          EXIT.failed,
+        );
       }
       throw error;
     }
@@ -206,4 +209,3 @@ export async function runExport(options: ExportOptions): Promise<ExportSummary> 
     await db.close();
   }
 }
-

@@ -56,7 +56,13 @@ export function decodeTax(type: string, serialized: string, position: number): T
 
 export async function loadTaxRules(db: Db, langs: Languages, countryIds: Set<number>, report: Reporter): Promise<{ rules: TaxRule[]; defaultId: number | null }> {
   const ruleRows = await db.query<{ id: number; is_default: number }>('SELECT id, is_default FROM tax_rule ORDER BY id', [], 'the tax rules');
-  const i18n = await loadI18n(db, 'tax_rule_i18n', ruleRows.map((r) => Number(r.id)), langs, ['title']);
+  const i18n = await loadI18n(
+    db,
+    'tax_rule_i18n',
+    ruleRows.map((r) => Number(r.id)),
+    langs,
+    ['title'],
+  );
   const taxRows = await db.query<TaxRow>(
     `SELECT trc.tax_rule_id, trc.country_id, trc.state_id, trc.position, t.id AS tax_id, t.type, t.serialized_requirements
      FROM tax_rule_country trc JOIN tax t ON t.id = trc.tax_id

@@ -70,7 +70,8 @@ export async function loadCurrentUrls(db: Db, view: View, ids: number[], langs: 
     if (!set) out.set(id, (set = { byLocale: new Map(), variants: new Map() }));
     const locale = toLocale(String(row.view_locale), langs);
     const args = Number(row.args);
-    if (args === 0) set.byLocale.set(locale, url); // ordered by id: the highest id wins
+    if (args === 0)
+      set.byLocale.set(locale, url); // ordered by id: the highest id wins
     else if (view === 'product' && args === 1 && row.pse_id !== null && /^\d+$/.test(row.pse_id)) {
       const pse = Number(row.pse_id);
       let variant = set.variants.get(pse);
@@ -125,9 +126,7 @@ export async function resolveUrls(db: Db, requests: UrlRequest[], langs: Languag
     for (let attempt = 1; pending.length; attempt++) {
       const candidates = [...new Set(pending.map((g) => g.candidate))];
       const taken = new Set(
-        (await db.query<{ url: string }>('SELECT CAST(url AS CHAR) AS url FROM rewriting_url WHERE url IN (?)', [candidates], 'the friendly URLs')).map((r) =>
-          String(r.url),
-        ),
+        (await db.query<{ url: string }>('SELECT CAST(url AS CHAR) AS url FROM rewriting_url WHERE url IN (?)', [candidates], 'the friendly URLs')).map((r) => String(r.url)),
       );
       const next: typeof pending = [];
       for (const g of pending) {
@@ -192,14 +191,7 @@ export interface RedirectStats {
  * become Redirects; rows of deleted objects and obsolete rows are reported and skipped.
  * `notExported` holds `${view}:${id}` of objects the exporter left out for its own reasons.
  */
-export async function* redirects(
-  db: Db,
-  langs: Languages,
-  notExported: Set<string>,
-  report: Reporter,
-  stats: RedirectStats,
-  pageSize = 2000,
-): AsyncGenerator<Redirect> {
+export async function* redirects(db: Db, langs: Languages, notExported: Set<string>, report: Reporter, stats: RedirectStats, pageSize = 2000): AsyncGenerator<Redirect> {
   const keys = new Set(localeKeys(langs));
   let after = 0;
   for (;;) {

@@ -17,7 +17,9 @@ export async function trackScripts(page: Page): Promise<LoadedScript[]> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const meta = new Map<string, { url: string; type: string; encoding: string }>();
-  cdp.on('Network.responseReceived', (e) => meta.set(e.requestId, { url: e.response.url, type: e.type, encoding: String(e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'identity') }));
+  cdp.on('Network.responseReceived', (e) =>
+    meta.set(e.requestId, { url: e.response.url, type: e.type, encoding: String(e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'identity') }),
+  );
   cdp.on('Network.loadingFinished', (e) => {
     const m = meta.get(e.requestId);
     if (m?.type === 'Script') scripts.push({ url: m.url, encodedBytes: e.encodedDataLength, decodedBytes: 0, encoding: m.encoding });

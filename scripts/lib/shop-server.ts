@@ -1,17 +1,25 @@
 /**
- * Serves the built shops the way the CDN does: one site per host (`de.localhost` -> dist/de),
- * the site's `_redirects` (301/302 redirects and 200 rewrites, with `*`/:splat and :placeholders),
- * `x.html` for `/x`, the site's 404.html with status 404, gzip or brotli for text, and `/api`
- * forwarded to the shop API when one is given. Over HTTP/1.1 (createShopServer) or, like a real
- * CDN, HTTP/2 over TLS (createSecureShopServer, for the benchmarks: one connection for all of a
- * page's requests).
+ * Serves the built shops the way the CDN (Netlify) does: one site per host (`de.localhost` ->
+ * dist/de), the site's generated `_redirects` and `_headers` read by Netlify's own parsers
+ * (@netlify/redirect-parser, @netlify/headers-parser): the first matching redirect (301/302) or
+ * rewrite (200), a 200 to an absolute URL proxied (`/api/*` to the shop backend), the headers of
+ * every matching `_headers` rule on everything served from the site (not on proxied answers, as on
+ * Netlify), Netlify's default `Cache-Control: public, max-age=0, must-revalidate` where no rule
+ * sets one. Also `x.html` for `/x`, the site's 404.html with status 404, gzip or brotli for text,
+ * and 400 for a URL with a malformed percent-escape. Over HTTP/1.1 (createShopServer) or, like a
+ * real CDN, HTTP/2 over TLS (createSecureShopServer, for the benchmarks: one connection for all
+ * of a page's requests).
  */
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { parseAllHeaders } from '@netlify/headers-parser';
+import { parseAllRedirects } from '@netlify/redirect-parser';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { createSecureServer, type Http2SecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { createBrotliCompress, createGzip } from 'node:zlib';
+import { z } from 'zod';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -35,54 +43,107 @@ const TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript)|image\/svg)/;
 
-interface Rule {
+/** A redirect rule as @netlify/redirect-parser gives it (the fields this server acts on). */
+const Redirect = z.object({
+  from: z.string(),
+  to: z.string(),
+  status: z.number().int().optional(),
+  force: z.boolean().default(false),
+  conditions: z.record(z.string(), z.unknown()).default({}),
+  query: z.record(z.string(), z.unknown()).default({}),
+});
+type Redirect = z.infer<typeof Redirect>;
+const HeaderRule = z.object({ for: z.string(), forRegExp: z.instanceof(RegExp), values: z.record(z.string(), z.string()) });
+type HeaderRule = z.infer<typeof HeaderRule>;
+
+export interface Rule {
   pattern: RegExp;
   names: string[];
   to: string;
   status: number;
+  force: boolean;
 }
 
-export function parseRedirects(text: string): Rule[] {
-  const rules: Rule[] = [];
-  for (const line of text.split('\n')) {
-    const parts = line.trim().split(/\s+/);
-    if (!parts[0] || parts[0].startsWith('#') || parts.length < 2) continue;
-    const [from, to, status = '301'] = parts as [string, string, string?];
-    const names: string[] = [];
-    const source = from
-      .split('/')
-      .map((seg) => {
-        if (seg === '*') {
-          names.push('splat');
-          return '(.*)';
-        }
-        if (seg.startsWith(':')) {
-          names.push(seg.slice(1));
-          return '([^/]+)';
-        }
-        return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      })
-      .join('/');
-    rules.push({ pattern: new RegExp(`^${source}$`), names, to, status: Number.parseInt(status, 10) });
-  }
-  return rules;
+export interface SiteRules {
+  redirects: Rule[];
+  headers: HeaderRule[];
 }
 
-function matchRule(rules: Rule[], path: string): { to: string; status: number } | undefined {
+/** A `from` path of Netlify's syntax (`*` splat at the end, `:name` placeholders) as a pattern. */
+function compile(r: Redirect): Rule {
+  const names: string[] = [];
+  const source = r.from
+    .split('/')
+    .map((seg) => {
+      if (seg === '*') {
+        names.push('splat');
+        return '(.*)';
+      }
+      if (seg.startsWith(':')) {
+        names.push(seg.slice(1));
+        return '([^/]+)';
+      }
+      return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  // Netlify's default status is 301; a trailing slash matches too.
+  return { pattern: new RegExp(`^${source}/?$`), names, to: r.to, status: r.status ?? 301, force: r.force };
+}
+
+/**
+ * The site's `_redirects` and `_headers`, parsed by Netlify's parsers. A file Netlify would
+ * reject (any parse error) throws with Netlify's messages, so a broken rule fails here, not in a deploy.
+ */
+export async function readSiteRules(dir: string): Promise<SiteRules> {
+  const [r, h] = await Promise.all([
+    parseAllRedirects({ redirectsFiles: [join(dir, '_redirects')], configRedirects: [], minimal: false }),
+    parseAllHeaders({ headersFiles: [join(dir, '_headers')], configHeaders: [], minimal: false }),
+  ]);
+  const errors = [...r.errors, ...h.errors].map((e: unknown) => (e instanceof Error ? e.message : String(e)));
+  if (errors.length) throw new Error(`${dir}: Netlify would reject these rules:\n${errors.join('\n')}`);
+  const redirects = z.array(Redirect).parse(r.redirects);
+  const unsupported = redirects.filter((x) => Object.keys(x.conditions).length || Object.keys(x.query).length);
+  if (unsupported.length) throw new Error(`${dir}/_redirects: conditions and query matches are not served locally: ${unsupported.map((x) => x.from).join(', ')}`);
+  return { redirects: redirects.map(compile), headers: z.array(HeaderRule).parse(h.headers) };
+}
+
+/** The first rule matching a path, its target with :splat and :placeholders filled in. */
+export function matchRule(rules: Rule[], path: string): { to: string; status: number; force: boolean } | undefined {
   for (const rule of rules) {
     const m = rule.pattern.exec(path);
     if (!m) continue;
     let to = rule.to;
-    rule.names.forEach((name, i) => (to = to.replace(name === 'splat' ? ':splat' : `:${name}`, m[i + 1] ?? '')));
-    return { to, status: rule.status };
+    rule.names.forEach((name, i) => (to = to.replaceAll(`:${name}`, m[i + 1] ?? '')));
+    return { to, status: rule.status, force: rule.force };
   }
   return undefined;
+}
+
+/** The headers of every `_headers` rule matching a path, later rules overriding earlier ones (as Netlify's CLI does), names in lower case. */
+export function headersFor(rules: HeaderRule[], path: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const rule of rules) if (rule.forRegExp.test(path)) for (const [k, v] of Object.entries(rule.values)) out[k.toLowerCase()] = v;
+  return out;
+}
+
+/** Whether every percent-escape of a request target is well formed and decodes to UTF-8. */
+export function isWellFormedTarget(target: string): boolean {
+  if (/%(?![0-9a-fA-F]{2})/.test(target)) return false;
+  try {
+    decodeURIComponent(target.replace(/\+/g, ' '));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export interface ShopServerOptions {
   /** Site folder per shop code; the shop is the first label of the Host header. */
   sites: Record<string, string>;
-  /** Where /api/* goes, e.g. http://127.0.0.1:4300. */
+  /**
+   * Where /api/* goes instead of the site's own `/api/*` rule, e.g. http://127.0.0.1:4300: for
+   * serving a build whose SHOP_API_URL is not the API running now. Without it the rule decides.
+   */
   apiUrl?: string;
 }
 
@@ -114,15 +175,13 @@ export function createSecureShopServer(options: ShopServerOptions & { key: strin
 }
 
 export function createShopHandler({ sites, apiUrl }: ShopServerOptions): (req: Req, res: Res) => void {
-  const rulesCache = new Map<string, { mtime: number; rules: Rule[] }>();
-  const rulesOf = (dir: string): Rule[] => {
-    const file = join(dir, '_redirects');
-    if (!existsSync(file)) return [];
-    const mtime = statSync(file).mtimeMs;
+  const rulesCache = new Map<string, { key: string; rules: Promise<SiteRules> }>();
+  const rulesOf = (dir: string): Promise<SiteRules> => {
+    const key = ['_redirects', '_headers'].map((f) => (existsSync(join(dir, f)) ? statSync(join(dir, f)).mtimeMs : 0)).join(':');
     const cached = rulesCache.get(dir);
-    if (cached?.mtime === mtime) return cached.rules;
-    const rules = parseRedirects(readFileSync(file, 'utf8'));
-    rulesCache.set(dir, { mtime, rules });
+    if (cached?.key === key) return cached.rules;
+    const rules = readSiteRules(dir);
+    rulesCache.set(dir, { key, rules });
     return rules;
   };
 
@@ -136,11 +195,13 @@ export function createShopHandler({ sites, apiUrl }: ShopServerOptions): (req: R
     return undefined;
   };
 
-  const send = (req: Req, res: Res, file: string, status = 200) => {
+  const send = (req: Req, res: Res, file: string, extra: Record<string, string>, status = 200) => {
     const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
     const headers: Record<string, string> = {
       'content-type': type,
-      'cache-control': file.includes(`${sep}_astro${sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+      // Netlify's default for everything no rule gives a Cache-Control.
+      'cache-control': 'public, max-age=0, must-revalidate',
+      ...extra,
       vary: 'accept-encoding',
     };
     const accept = String(req.headers['accept-encoding'] ?? '');
@@ -157,7 +218,8 @@ export function createShopHandler({ sites, apiUrl }: ShopServerOptions): (req: R
   };
 
   const proxy = (req: Req, res: Res, target: URL) => {
-    const upstream = httpRequest(target, { method: req.method, headers: { ...forwardable(req.headers), host: target.host } }, (up) => {
+    const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const upstream = request(target, { method: req.method, headers: { ...forwardable(req.headers), host: target.host } }, (up) => {
       // The browser may have given up (an aborted fetch) before the API answered: piping into a
       // closed response throws (ERR_STREAM_UNABLE_TO_PIPE), so drain the answer instead.
       if (closed(res)) return void up.resume();
@@ -175,40 +237,69 @@ export function createShopHandler({ sites, apiUrl }: ShopServerOptions): (req: R
     pipeline(req, upstream, () => undefined);
   };
 
-  return (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://local');
+  const isApi = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
+
+  const handle = async (req: Req, res: Res) => {
     const host = hostOf(req);
     const shop = host.split('.')[0]!.split(':')[0]!;
     const dir = sites[shop];
     if (!dir) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       const port = host.split(':')[1] ?? '';
-      return void res.end(`<!doctype html><title>Shops</title><ul>${Object.keys(sites).map((s) => `<li><a href="http://${s}.localhost${port ? `:${port}` : ''}/">${s}</a></li>`).join('')}</ul>`);
+      return void res.end(
+        `<!doctype html><title>Shops</title><ul>${Object.keys(sites)
+          .map((s) => `<li><a href="http://${s}.localhost${port ? `:${port}` : ''}/">${s}</a></li>`)
+          .join('')}</ul>`,
+      );
     }
-    if (apiUrl && (url.pathname === '/api' || url.pathname.startsWith('/api/'))) return proxy(req, res, new URL(url.pathname + url.search, apiUrl));
+    const target = req.url ?? '/';
+    const url = new URL(target, 'http://local');
+    // A malformed percent-escape is the client's error (400), never the backend's (502).
+    if (!isWellFormedTarget(target)) {
+      if (isApi(url.pathname)) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        return void res.end(JSON.stringify({ status_code: 400, status: 'error', message: 'The address of the request is malformed (an invalid %-escape).' }));
+      }
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+      return void res.end('Bad Request: the address has an invalid %-escape.');
+    }
+    if (apiUrl && isApi(url.pathname)) return proxy(req, res, new URL(url.pathname + url.search, apiUrl));
+    const rules = await rulesOf(dir);
+    const path = decodeURIComponent(url.pathname);
+    const extra = headersFor(rules.headers, path);
+    const direct = fileFor(dir, path);
+    const rule = matchRule(rules.redirects, path);
+    if (rule?.status === 200 && /^https?:\/\//.test(rule.to) && (rule.force || !direct)) {
+      // A proxy rule, matched again on the path as sent (still %-encoded); the query string goes along, as on Netlify.
+      const raw = matchRule(rules.redirects, url.pathname) ?? rule;
+      return proxy(req, res, new URL(raw.to.includes('?') ? raw.to : raw.to + url.search));
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { allow: 'GET, HEAD' });
+      res.writeHead(405, { ...extra, allow: 'GET, HEAD' });
       return void res.end();
     }
-    let path: string;
-    try {
-      path = decodeURIComponent(url.pathname);
-    } catch {
-      path = '/';
-    }
-    const direct = fileFor(dir, path);
-    if (direct) return send(req, res, direct);
-    const rule = matchRule(rulesOf(dir), path);
+    if (direct && !rule?.force) return send(req, res, direct, extra);
     if (rule && rule.status >= 300 && rule.status < 400) {
-      res.writeHead(rule.status, { location: rule.to + (rule.to.includes('?') ? '' : url.search) });
+      res.writeHead(rule.status, { ...extra, location: rule.to + (rule.to.includes('?') ? '' : url.search) });
       return void res.end();
     }
     const rewritten = rule?.status === 200 ? fileFor(dir, new URL(rule.to, 'http://local').pathname) : undefined;
-    if (rewritten) return send(req, res, rewritten);
+    if (rewritten) return send(req, res, rewritten, extra);
+    if (direct) return send(req, res, direct, extra);
     const notFound = join(dir, '404.html');
-    if (existsSync(notFound)) return send(req, res, notFound, 404);
-    res.writeHead(404);
+    if (existsSync(notFound)) return send(req, res, notFound, extra, 404);
+    res.writeHead(404, extra);
     res.end();
+  };
+
+  return (req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      // A rule Netlify would reject: say so loudly (the browser tests fail on it).
+      console.error(error instanceof Error ? error.message : error);
+      if (closed(res)) return;
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(`The site's rules are broken: ${error instanceof Error ? error.message : String(error)}`);
+    });
   };
 }
 

@@ -14,8 +14,23 @@ export function localCertificate(dir: string): { key: Buffer; cert: Buffer } {
     mkdirSync(dir, { recursive: true });
     const r = spawnSync(
       'openssl',
-      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '30', '-subj', '/CN=localhost',
-        '-addext', 'subjectAltName=DNS:localhost,DNS:*.localhost,DNS:de.localhost,DNS:at.localhost,DNS:ro.localhost,IP:127.0.0.1'],
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '30',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost,DNS:*.localhost,DNS:de.localhost,DNS:at.localhost,DNS:ro.localhost,IP:127.0.0.1',
+      ],
       { encoding: 'utf8' },
     );
     if (r.error || r.status !== 0) throw new Error(`a local TLS certificate needs openssl (apt-get install openssl): ${r.error?.message ?? r.stderr}`);

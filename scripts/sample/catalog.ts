@@ -103,7 +103,16 @@ function categoryRecords(tree: CategoryNode[], images: ImagePool, seed: number):
       },
       url: { de_DE: slugDe, de_AT: `${slugify(austrian(node.de))}.html`, ro_RO: `${slugify(node.ro)}.html` },
       images: rng.chance(0.85)
-        ? [{ id: 5_000_000 + node.id * 10, file: image.file, width: image.width, height: image.height, position: 1, alt: { de_DE: node.de, de_AT: austrian(node.de), ro_RO: node.ro } }]
+        ? [
+            {
+              id: 5_000_000 + node.id * 10,
+              file: image.file,
+              width: image.width,
+              height: image.height,
+              position: 1,
+              alt: { de_DE: node.de, de_AT: austrian(node.de), ro_RO: node.ro },
+            },
+          ]
         : [],
       contents: node.level === 1 && node.key !== 'saison' ? [FX.blogPostIds.first + (node.id % 20)] : [],
     };

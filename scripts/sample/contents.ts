@@ -62,7 +62,10 @@ const PAGES: readonly PageDef[] = [
     id: P.about,
     slug: ['ueber-uns.html', 'despre-noi.html'],
     title: ['Über uns', 'Despre noi'],
-    chapo: ['Seit 1998 Ihr Fachhändler für Werkzeug, Garten und Arbeitskleidung.', 'Din 1998, magazinul dumneavoastră de specialitate pentru scule, grădină și îmbrăcăminte de lucru.'],
+    chapo: [
+      'Seit 1998 Ihr Fachhändler für Werkzeug, Garten und Arbeitskleidung.',
+      'Din 1998, magazinul dumneavoastră de specialitate pentru scule, grădină și îmbrăcăminte de lucru.',
+    ],
     body: [
       p(
         'Was als kleiner Eisenwarenladen in Leipzig begann, ist heute ein Onlineshop mit Lagern in Leipzig, Wels und Cluj-Napoca.',
@@ -163,8 +166,14 @@ const PAGES: readonly PageDef[] = [
     title: ['Bezahlen', 'Plata'],
     chapo: ['Sicher bezahlen: PayPal, Kreditkarte, Klarna, Vorkasse oder Nachnahme.', 'Plată sigură: card, PayPal, transfer bancar sau ramburs.'],
     body: [
-      p('<ul><li>PayPal</li><li>Kreditkarte (Visa, Mastercard)</li><li>Klarna Rechnung</li><li>Vorkasse per Überweisung</li><li>Nachnahme (nur Deutschland)</li></ul>', 'Bei Vorkasse reservieren wir die Ware 7 Tage.'),
-      p('<ul><li>Card bancar (Visa, Mastercard)</li><li>PayPal</li><li>Transfer bancar</li><li>Ramburs (numai în România)</li></ul>', 'La plata prin transfer bancar rezervăm produsele timp de 7 zile.'),
+      p(
+        '<ul><li>PayPal</li><li>Kreditkarte (Visa, Mastercard)</li><li>Klarna Rechnung</li><li>Vorkasse per Überweisung</li><li>Nachnahme (nur Deutschland)</li></ul>',
+        'Bei Vorkasse reservieren wir die Ware 7 Tage.',
+      ),
+      p(
+        '<ul><li>Card bancar (Visa, Mastercard)</li><li>PayPal</li><li>Transfer bancar</li><li>Ramburs (numai în România)</li></ul>',
+        'La plata prin transfer bancar rezervăm produsele timp de 7 zile.',
+      ),
     ],
   },
   {
@@ -276,11 +285,11 @@ const PAGES: readonly PageDef[] = [
     title: ['Adventskalender', 'Calendar de Advent'],
     chapo: ['24 Türchen, 24 Angebote: jeden Tag im Dezember eine neue Überraschung.', '24 de ferestre, 24 de oferte: în fiecare zi din decembrie o nouă surpriză.'],
     body: [
+      p('Vom 1. bis 24. Dezember öffnet sich jeden Tag ein neues Türchen mit einem Tagesangebot.', 'Jedes Angebot gilt nur am jeweiligen Tag und solange der Vorrat reicht.'),
       p(
-        'Vom 1. bis 24. Dezember öffnet sich jeden Tag ein neues Türchen mit einem Tagesangebot.',
-        'Jedes Angebot gilt nur am jeweiligen Tag und solange der Vorrat reicht.',
+        'Din 1 până în 24 decembrie se deschide în fiecare zi o nouă ferestruică cu o ofertă a zilei.',
+        'Fiecare ofertă este valabilă doar în ziua respectivă și în limita stocului disponibil.',
       ),
-      p('Din 1 până în 24 decembrie se deschide în fiecare zi o nouă ferestruică cu o ofertă a zilei.', 'Fiecare ofertă este valabilă doar în ziua respectivă și în limita stocului disponibil.'),
     ],
   },
 ];
@@ -331,7 +340,10 @@ const DAY = 86_400_000;
 function adventPostscriptum(lang: 0 | 1): string {
   const { year, doors } = SAMPLE_FIXTURES.advent;
   return JSON.stringify({
-    advent_calendar: { ...(year ? { year } : {}), doors: doors.map((d) => ('productId' in d ? { day: d.day, product_id: d.productId } : { day: d.day, coupon: d.coupon, text: d.text[lang] })) },
+    advent_calendar: {
+      ...(year ? { year } : {}),
+      doors: doors.map((d) => ('productId' in d ? { day: d.day, product_id: d.productId } : { day: d.day, coupon: d.coupon, text: d.text[lang] })),
+    },
   });
 }
 
@@ -341,7 +353,14 @@ export function contents(ctx: ContentContext): ContentIn[] {
   const docs = (keys: DocumentKey[] | undefined, contentId: number) =>
     (keys ?? []).map((key, i) => {
       const d = ctx.documents[key];
-      return { id: 7_000_000 + contentId * 10 + i, file: d.file, mime: 'application/pdf', bytes: d.bytes, position: i + 1, title: { de_DE: d.title.de, de_AT: d.title.de, ro_RO: d.title.ro } };
+      return {
+        id: 7_000_000 + contentId * 10 + i,
+        file: d.file,
+        mime: 'application/pdf',
+        bytes: d.bytes,
+        position: i + 1,
+        title: { de_DE: d.title.de, de_AT: d.title.de, ro_RO: d.title.ro },
+      };
     });
 
   for (const page of PAGES) {
@@ -361,7 +380,16 @@ export function contents(ctx: ContentContext): ContentIn[] {
       url: { de_DE: page.slug[0], de_AT: atSlug, ro_RO: page.slug[1] },
       images:
         page.id === P.about || page.id === P.adventCalendar
-          ? [{ id: 7_500_000 + page.id * 10, file: image.file, width: image.width, height: image.height, position: 1, alt: { de_DE: page.title[0], de_AT: austrian(page.title[0]), ro_RO: page.title[1] } }]
+          ? [
+              {
+                id: 7_500_000 + page.id * 10,
+                file: image.file,
+                width: image.width,
+                height: image.height,
+                position: 1,
+                alt: { de_DE: page.title[0], de_AT: austrian(page.title[0]), ro_RO: page.title[1] },
+              },
+            ]
           : [],
       documents: docs(page.documents, page.id),
       createdAt: new Date(ctx.generatedAt.getTime() - (900 - page.id) * DAY).toISOString(),

@@ -100,7 +100,10 @@ async function renderPdf(def: DocumentDef, date: Date): Promise<Uint8Array> {
   doc.setModificationDate(date);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  for (const [lang, title] of [['de', def.title.de], ['ro', def.title.ro]] as const) {
+  for (const [lang, title] of [
+    ['de', def.title.de],
+    ['ro', def.title.ro],
+  ] as const) {
     const page = doc.addPage([595.28, 841.89]);
     page.drawRectangle({ x: 0, y: 781, width: 595.28, height: 61, color: rgb(0.16, 0.24, 0.31) });
     page.drawText(SHOP_NAME, { x: 40, y: 803, size: 20, font: bold, color: rgb(1, 1, 1) });
@@ -113,7 +116,15 @@ async function renderPdf(def: DocumentDef, date: Date): Promise<Uint8Array> {
     // A small table, so that the page has some structure.
     y -= 20;
     for (let row = 0; row < 5; row++) {
-      page.drawRectangle({ x: 40, y: y - row * 22, width: 515, height: 22, borderWidth: 0.5, borderColor: rgb(0.6, 0.6, 0.6), color: row % 2 ? rgb(1, 1, 1) : rgb(0.95, 0.95, 0.95) });
+      page.drawRectangle({
+        x: 40,
+        y: y - row * 22,
+        width: 515,
+        height: 22,
+        borderWidth: 0.5,
+        borderColor: rgb(0.6, 0.6, 0.6),
+        color: row % 2 ? rgb(1, 1, 1) : rgb(0.95, 0.95, 0.95),
+      });
       page.drawText(toWinAnsi(`${lang === 'de' ? 'Position' : 'Poziția'} ${row + 1}`), { x: 48, y: y - row * 22 + 7, size: 10, font: regular });
     }
     page.drawText(`${lang.toUpperCase()} - ${SHOP_NAME}`, { x: 40, y: 30, size: 8, font: regular, color: rgb(0.4, 0.4, 0.4) });

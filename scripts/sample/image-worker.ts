@@ -13,6 +13,6 @@ if (!dir || seedText === undefined || !/^-?\d+$/.test(seedText)) {
 try {
   await renderImagePool(dir, Number(seedText), BRANDS);
 } catch (error) {
-  console.error(error instanceof Error ? error.stack ?? error.message : String(error));
+  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
   process.exit(1);
 }

@@ -108,7 +108,7 @@ interface Draft {
   colours: Colour[];
   sizes: string[];
   sizeSet: SizeSet;
-  lengths: typeof LENGTHS[number][];
+  lengths: (typeof LENGTHS)[number][];
   grossCents: number;
   taxRule: 1 | 2 | 3;
   promoDiscount: number | null;
@@ -333,7 +333,13 @@ function specialDraft(plan: ProductPlan, id: number, rng: Rng): Draft {
     case FX.ecoFeeProductId:
       return base('rasenmaeher', '1600 W, 37 cm', 'Comfort', { brandId: 3, grossCents: 17999, documents: ['manual', 'warranty'] });
     case FX.longDeliveryProductId:
-      return base('sicherheitsstiefel', 'Winter', null, { brandId: 8, sizes: ['40', '41', '42', '43', '44', '45'], grossCents: 11999, delay: 'long', quantity: fixed([0, 2, 0, 4, 0, 1]) });
+      return base('sicherheitsstiefel', 'Winter', null, {
+        brandId: 8,
+        sizes: ['40', '41', '42', '43', '44', '45'],
+        grossCents: 11999,
+        delay: 'long',
+        quantity: fixed([0, 2, 0, 4, 0, 1]),
+      });
     case FX.newProductId:
       return base('akkuschrauber', '18 V Brushless', 'Expert', { brandId: FX.listing.brandId, grossCents: 19999, ageDays: 3, accessories: [FX.simpleProductId] });
     case FX.bestsellerProductId:
@@ -470,13 +476,7 @@ export function buildProduct(plan: ProductPlan, id: number): BuiltProduct {
     if (axis.length) cents = snap99((cents * Number.parseInt(axis.length.label, 10)) / 15);
     const net = d.zeroPrice ? 0n : netMicros(cents, d.taxRule);
     const promo = d.promoDiscount !== null && !d.zeroPrice;
-    const promoNet = promo
-      ? percentOf(net, 100 - d.promoDiscount!)
-      : d.idlePromo === 'zero'
-        ? 0n
-        : d.idlePromo === 'stale'
-          ? percentOf(net, 85)
-          : net;
+    const promoNet = promo ? percentOf(net, 100 - d.promoDiscount!) : d.idlePromo === 'zero' ? 0n : d.idlePromo === 'stale' ? percentOf(net, 85) : net;
     const list = d.listPricePercent !== null && !d.zeroPrice ? percentOf(net, d.listPricePercent) : null;
     const price = (rate: string | null) => {
       const conv = (m: bigint) => formatDecimal(rate ? convert(m, rate) : m);
@@ -568,14 +568,20 @@ export function buildProduct(plan: ProductPlan, id: number): BuiltProduct {
       title: loc(f.de, f.ro),
       values: values.map((v) => ({ id: v.id, freeText: v.id === null, title: loc(v.de, v.ro) })),
     });
-  feature(FEATURES.material, rng.sample(t.materials, rng.int(1, 2)).map((m) => MATERIALS[m]!));
+  feature(
+    FEATURES.material,
+    rng.sample(t.materials, rng.int(1, 2)).map((m) => MATERIALS[m]!),
+  );
   if (t.specFeature) {
     const unit = t.specFeature === 'power' ? 'W' : 'V';
     const m = new RegExp(`(\\d+) ${unit}`).exec(d.spec[0]);
     if (m) feature(FEATURES[t.specFeature], [{ id: null, de: `${m[1]} ${unit}`, ro: `${m[1]} ${unit}` }]);
   }
   feature(FEATURES.weight, [{ id: null, de: weightText(grams), ro: weightText(grams) }]);
-  feature(FEATURES.usage, rng.sample(t.usages, rng.int(1, 3)).map((u) => USAGES[u]!));
+  feature(
+    FEATURES.usage,
+    rng.sample(t.usages, rng.int(1, 3)).map((u) => USAGES[u]!),
+  );
   if (t.group === 'tool' || t.group === 'garden') feature(FEATURES.warranty, [rng.pick(WARRANTIES)]);
   if (t.norm) feature(FEATURES.norm, [{ id: null, de: t.norm, ro: t.norm }]);
   if (rng.chance(0.5)) feature(FEATURES.origin, [rng.pick(ORIGINS)]);

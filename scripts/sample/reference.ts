@@ -48,8 +48,6 @@ export const COUNTRIES: Input<'countries'> = [
 const percent = (position: number, value: string) => ({ type: 'percent' as const, position, percent: value });
 const amount = (position: number, value: string) => ({ type: 'amount' as const, position, amount: value });
 
-export const STANDARD_PERCENT = { [COUNTRY.DE]: 19, [COUNTRY.AT]: 20, [COUNTRY.RO]: 21 } as Record<number, number>;
-export const REDUCED_PERCENT = { [COUNTRY.DE]: 7, [COUNTRY.AT]: 10, [COUNTRY.RO]: 9 } as Record<number, number>;
 export const ECO_FEE = '0.500000';
 
 export const TAX_RULES: Input<'taxRules'> = [

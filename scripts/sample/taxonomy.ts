@@ -29,10 +29,18 @@ const c = (key: string, parent: string | null, de: string, ro: string, tier: 1 |
 export const CATEGORY_DEFS: readonly CategoryDef[] = [
   // level 1
   c('werkzeug', null, 'Werkzeug', 'Scule', 1, { about: ['Elektro- und Handwerkzeug für Werkstatt und Baustelle.', 'Scule electrice și manuale pentru atelier și șantier.'] }),
-  c('garten', null, 'Garten', 'Grădină', 1, { about: ['Alles für einen gepflegten Garten: Bewässerung, Geräte und Saatgut.', 'Totul pentru o grădină îngrijită: irigare, unelte și semințe.'] }),
-  c('bauen', null, 'Bauen & Renovieren', 'Construcții și renovare', 1, { about: ['Farben, Baustoffe und Leitern für Ihr nächstes Projekt.', 'Vopsele, materiale de construcții și scări pentru următorul proiect.'] }),
-  c('arbeitskleidung', null, 'Arbeitskleidung', 'Îmbrăcăminte de lucru', 1, { about: ['Robuste Arbeitskleidung und Sicherheitsschuhe nach EN-Norm.', 'Îmbrăcăminte de lucru rezistentă și încălțăminte de protecție conform normelor EN.'] }),
-  c('haushalt', null, 'Haushalt & Wohnen', 'Casă și gospodărie', 1, { about: ['Beleuchtung, Reinigung und Ordnung für Haus und Hof.', 'Iluminat, curățenie și ordine pentru casă și curte.'] }),
+  c('garten', null, 'Garten', 'Grădină', 1, {
+    about: ['Alles für einen gepflegten Garten: Bewässerung, Geräte und Saatgut.', 'Totul pentru o grădină îngrijită: irigare, unelte și semințe.'],
+  }),
+  c('bauen', null, 'Bauen & Renovieren', 'Construcții și renovare', 1, {
+    about: ['Farben, Baustoffe und Leitern für Ihr nächstes Projekt.', 'Vopsele, materiale de construcții și scări pentru următorul proiect.'],
+  }),
+  c('arbeitskleidung', null, 'Arbeitskleidung', 'Îmbrăcăminte de lucru', 1, {
+    about: ['Robuste Arbeitskleidung und Sicherheitsschuhe nach EN-Norm.', 'Îmbrăcăminte de lucru rezistentă și încălțăminte de protecție conform normelor EN.'],
+  }),
+  c('haushalt', null, 'Haushalt & Wohnen', 'Casă și gospodărie', 1, {
+    about: ['Beleuchtung, Reinigung und Ordnung für Haus und Hof.', 'Iluminat, curățenie și ordine pentru casă și curte.'],
+  }),
   c('saison', null, 'Saisonartikel', 'Articole de sezon', 1, { about: ['Saisonale Angebote – bald wieder verfügbar.', 'Oferte de sezon – în curând din nou disponibile.'] }),
   // level 2
   c('elektrowerkzeuge', 'werkzeug', 'Elektrowerkzeuge', 'Scule electrice'),

@@ -27,7 +27,9 @@ export interface ImportReport {
 }
 
 export function exportFingerprint(dir: string): string {
-  return createHash('sha256').update(readFileSync(join(dir, 'manifest.json'))).digest('hex');
+  return createHash('sha256')
+    .update(readFileSync(join(dir, 'manifest.json')))
+    .digest('hex');
 }
 
 export function storedFingerprint(db: DatabaseSync): string | undefined {
@@ -51,8 +53,7 @@ export async function importExport(db: DatabaseSync, dir: string, log: (line: st
     if (faults.length <= 50) log(formatFault(f));
   };
   const json = JSON.stringify;
-  const titles = (i18n: Partial<Record<string, { title: string }>>) =>
-    json(Object.fromEntries(Object.entries(i18n).map(([locale, t]) => [locale, t?.title ?? ''])));
+  const titles = (i18n: Partial<Record<string, { title: string }>>) => json(Object.fromEntries(Object.entries(i18n).map(([locale, t]) => [locale, t?.title ?? ''])));
 
   transaction(db, () => {
     for (const table of CATALOG_TABLES) db.exec(`DELETE FROM ${table}`);
@@ -109,8 +110,19 @@ export async function importExport(db: DatabaseSync, dir: string, log: (line: st
       const image = [...p.images].sort((a, b) => a.position - b.position)[0]?.file ?? null;
       const features = p.features.map((f) => ({ id: f.featureId, position: f.position, title: f.title, values: f.values.map((v) => v.title) }));
       insertProduct.run(
-        p.id, p.ref, p.brandId, p.taxRuleId, defaultCategory, json(p.categories.map((c) => c.id)), titles(p.i18n), json(p.url), image,
-        p.module.quantityStep ?? 1, p.module.freight ? 1 : 0, json(p.module.undeliverableCountries ?? []), json(features),
+        p.id,
+        p.ref,
+        p.brandId,
+        p.taxRuleId,
+        defaultCategory,
+        json(p.categories.map((c) => c.id)),
+        titles(p.i18n),
+        json(p.url),
+        image,
+        p.module.quantityStep ?? 1,
+        p.module.freight ? 1 : 0,
+        json(p.module.undeliverableCountries ?? []),
+        json(features),
       );
       for (const c of p.categories) insertProductCategory.run(p.id, c.id);
       for (const v of p.variants) {
@@ -123,7 +135,9 @@ export async function importExport(db: DatabaseSync, dir: string, log: (line: st
   }
   flush();
   db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES ('export_fingerprint', ?), ('export_dir', ?), ('export_generated_at', ?)`).run(
-    fingerprint, dir, catalog.manifest.generatedAt,
+    fingerprint,
+    dir,
+    catalog.manifest.generatedAt,
   );
   const ms = Math.round(performance.now() - started);
   log(`imported ${products} products (${variants} variants) from ${dir} in ${ms} ms${faults.length ? `, ${faults.length} records skipped` : ''}`);

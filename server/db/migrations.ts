@@ -162,6 +162,14 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TABLE operator_log (
     id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, action TEXT NOT NULL, target TEXT NOT NULL, detail TEXT);
   `,
+  // 5: once-per-customer coupons are counted per e-mail address (guests are a new customer each
+  // time); login_failure rows are keyed 'account:<e-mail>' or 'client:<address>' from now on
+  `
+  ALTER TABLE coupon_usage ADD COLUMN email TEXT;
+  UPDATE coupon_usage SET email = (SELECT lower(trim(c.email)) FROM customer c WHERE c.id = coupon_usage.customer_id);
+  CREATE INDEX coupon_usage_email ON coupon_usage(code, email);
+  DELETE FROM login_failure;
+  `,
 ];
 
 export function migrate(db: DatabaseSync): number {

@@ -52,15 +52,24 @@ export function issueToken(secret: string, customerId: number, version: number, 
   return { token: `${body}.${sign(secret, 'token:' + body)}`, payload };
 }
 
-/** The payload of a well-signed, unexpired token, else null. */
+/** base64url without padding: the one encoding a token's parts may use. */
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+/** An HMAC-SHA256 in base64url: 32 bytes are exactly 43 characters. */
+const MAC = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The payload of a well-signed, unexpired token, else null. Exactly one encoding is accepted
+ * (base64url without padding): a signature re-encoded as standard base64, padded, or with stray
+ * characters that a lenient decoder would skip is refused before it is compared, and the
+ * comparison of the signature text is constant-time.
+ */
 export function verifyToken(secret: string, token: string, nowMs: number): TokenPayload | null {
   if (token.length > 1000) return null;
-  const dot = token.indexOf('.');
-  if (dot <= 0) return null;
-  const body = token.slice(0, dot);
-  const mac = Buffer.from(token.slice(dot + 1), 'base64url');
-  const expected = Buffer.from(sign(secret, 'token:' + body), 'base64url');
-  if (mac.length !== expected.length || !timingSafeEqual(mac, expected)) return null;
+  const parts = token.split('.');
+  if (parts.length !== 2) return null;
+  const [body, mac] = parts as [string, string];
+  if (!body || !BASE64URL.test(body) || !MAC.test(mac)) return null;
+  if (!safeEqual(mac, sign(secret, 'token:' + body))) return null;
   try {
     const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as TokenPayload;
     if (!Number.isSafeInteger(payload.sub) || !Number.isSafeInteger(payload.exp) || !Number.isSafeInteger(payload.v)) return null;
@@ -74,6 +83,11 @@ export function verifyToken(secret: string, token: string, nowMs: number): Token
 /** Guest invoice hash: HMAC of the order ref (unforgeable without the secret). */
 export function guestInvoiceHash(secret: string, ref: string): string {
   return sign(secret, 'guest-invoice:' + ref).slice(0, 32);
+}
+
+/** Newsletter unsubscribe link signature: HMAC of the (normalised) e-mail; only our mails carry it. */
+export function newsletterSignature(secret: string, email: string): string {
+  return sign(secret, 'newsletter-unsubscribe:' + email).slice(0, 32);
 }
 
 export function safeEqual(a: string, b: string): boolean {

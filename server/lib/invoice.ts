@@ -2,16 +2,27 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { OrderItem, OrderProductItem } from '../../src/api/contract/order.ts';
 
-/** Keeps Latin-1 and the euro sign; other letters lose their accents (ș -> s), the rest becomes '?'. */
+/**
+ * What the PDF's standard font (WinAnsi) can draw, whatever is stored: Latin-1 and the euro sign
+ * are kept; line breaks and tabs become a space; other control characters (C0, DEL, C1: the font
+ * has no glyph for them, and pdf-lib throws) are dropped; other letters lose their accents
+ * (ș -> s); the rest becomes '?'. Data stored before the API refused control characters prints.
+ */
 export function pdfSafe(text: string): string {
   let out = '';
   for (const ch of text) {
     const code = ch.codePointAt(0)!;
     if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || ch === '€') out += ch;
-    else if (ch === '\n' || ch === '\t') out += ' ';
+    else if (ch === '\n' || ch === '\t' || ch === '\r' || ch === '\u2028' || ch === '\u2029') out += ' ';
+    else if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) continue;
     else {
       const base = ch.normalize('NFD').replace(/[\u0300-\u036f\u0326\u0327]/g, '');
-      out += [...base].every((c) => c.codePointAt(0)! <= 0xff) ? base : '?';
+      out += [...base].every((c) => {
+        const b = c.codePointAt(0)!;
+        return (b >= 0x20 && b <= 0x7e) || (b >= 0xa0 && b <= 0xff);
+      })
+        ? base
+        : '?';
     }
   }
   return out;

@@ -32,7 +32,10 @@ export function orderConfirmationMail(
   const total = money(o.total, o.currency, lang);
   if (lang === 'ro') {
     const transfer = o.transfer ? `\nVă rugăm să transferați ${total} către ${o.transfer.name}, IBAN ${o.transfer.iban}, BIC ${o.transfer.bic}, referință ${o.ref}.\n` : '';
-    return { subject: `Comanda ${o.ref}`, text: `Bună ziua, ${o.firstname},\n\nvă mulțumim pentru comanda ${o.ref} în valoare de ${total}.\n${transfer}\nFactura: ${o.invoiceUrl}\n` };
+    return {
+      subject: `Comanda ${o.ref}`,
+      text: `Bună ziua, ${o.firstname},\n\nvă mulțumim pentru comanda ${o.ref} în valoare de ${total}.\n${transfer}\nFactura: ${o.invoiceUrl}\n`,
+    };
   }
   const transfer = o.transfer ? `\nBitte überweisen Sie ${total} an ${o.transfer.name}, IBAN ${o.transfer.iban}, BIC ${o.transfer.bic}, Verwendungszweck ${o.ref}.\n` : '';
   return { subject: `Bestellung ${o.ref}`, text: `Hallo ${o.firstname},\n\nvielen Dank für Ihre Bestellung ${o.ref} über ${total}.\n${transfer}\nRechnung: ${o.invoiceUrl}\n` };
@@ -41,7 +44,10 @@ export function orderConfirmationMail(
 export function shippedMail(lang: MailLanguage, o: { firstname: string; ref: string; pickup: boolean; tracking: string | null }) {
   if (lang === 'ro') {
     const how = o.pickup ? 'Comanda dumneavoastră este pregătită pentru ridicare.' : 'Comanda dumneavoastră este pe drum.';
-    return { subject: `Comanda ${o.ref} a fost expediată`, text: `Bună ziua, ${o.firstname},\n\n${how}\n${o.tracking ? `Număr de urmărire: ${o.tracking}\n` : ''}\nComanda: ${o.ref}\n` };
+    return {
+      subject: `Comanda ${o.ref} a fost expediată`,
+      text: `Bună ziua, ${o.firstname},\n\n${how}\n${o.tracking ? `Număr de urmărire: ${o.tracking}\n` : ''}\nComanda: ${o.ref}\n`,
+    };
   }
   const how = o.pickup ? 'Ihre Bestellung liegt zur Abholung bereit.' : 'Ihre Bestellung ist unterwegs.';
   return { subject: `Bestellung ${o.ref} versandt`, text: `Hallo ${o.firstname},\n\n${how}\n${o.tracking ? `Sendungsnummer: ${o.tracking}\n` : ''}\nBestellung: ${o.ref}\n` };

@@ -17,7 +17,16 @@ export type Mailer = (mail: Mail) => void;
 export function createMailer(options: { transport: 'outbox' | 'log'; outbox: string; from: string }, log: (line: string) => void): Mailer {
   return (mail) => {
     const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
-    const eml = [`From: ${options.from}`, `To: ${mail.to}`, `Subject: ${mail.subject}`, `Date: ${new Date().toUTCString()}`, 'Content-Type: text/plain; charset=utf-8', '', mail.text, ''].join('\r\n');
+    const eml = [
+      `From: ${options.from}`,
+      `To: ${mail.to}`,
+      `Subject: ${mail.subject}`,
+      `Date: ${new Date().toUTCString()}`,
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      mail.text,
+      '',
+    ].join('\r\n');
     if (options.transport === 'outbox') {
       mkdirSync(options.outbox, { recursive: true });
       writeFileSync(join(options.outbox, `${id}.eml`), eml);

@@ -7,11 +7,34 @@ export type VatResult = { result: 'valid' | 'invalid' | 'error'; vatNumber: stri
 export type VatChecker = (normalised: string, countryCode: string) => Promise<VatResult>;
 
 const FORMATS: Record<string, RegExp> = {
-  AT: /^ATU\d{8}$/, BE: /^BE[01]\d{9}$/, BG: /^BG\d{9,10}$/, CY: /^CY\d{8}[A-Z]$/, CZ: /^CZ\d{8,10}$/, DE: /^DE\d{9}$/,
-  DK: /^DK\d{8}$/, EE: /^EE\d{9}$/, EL: /^EL\d{9}$/, ES: /^ES[A-Z0-9]\d{7}[A-Z0-9]$/, FI: /^FI\d{8}$/, FR: /^FR[A-HJ-NP-Z0-9]{2}\d{9}$/,
-  HR: /^HR\d{11}$/, HU: /^HU\d{8}$/, IE: /^IE\d[A-Z0-9+*]\d{5}[A-Z]{1,2}$/, IT: /^IT\d{11}$/, LT: /^LT(\d{9}|\d{12})$/, LU: /^LU\d{8}$/,
-  LV: /^LV\d{11}$/, MT: /^MT\d{8}$/, NL: /^NL\d{9}B\d{2}$/, PL: /^PL\d{10}$/, PT: /^PT\d{9}$/, RO: /^RO[1-9]\d{1,9}$/, SE: /^SE\d{12}$/,
-  SI: /^SI\d{8}$/, SK: /^SK\d{10}$/, XI: /^XI(\d{9}|\d{12})$/,
+  AT: /^ATU\d{8}$/,
+  BE: /^BE[01]\d{9}$/,
+  BG: /^BG\d{9,10}$/,
+  CY: /^CY\d{8}[A-Z]$/,
+  CZ: /^CZ\d{8,10}$/,
+  DE: /^DE\d{9}$/,
+  DK: /^DK\d{8}$/,
+  EE: /^EE\d{9}$/,
+  EL: /^EL\d{9}$/,
+  ES: /^ES[A-Z0-9]\d{7}[A-Z0-9]$/,
+  FI: /^FI\d{8}$/,
+  FR: /^FR[A-HJ-NP-Z0-9]{2}\d{9}$/,
+  HR: /^HR\d{11}$/,
+  HU: /^HU\d{8}$/,
+  IE: /^IE\d[A-Z0-9+*]\d{5}[A-Z]{1,2}$/,
+  IT: /^IT\d{11}$/,
+  LT: /^LT(\d{9}|\d{12})$/,
+  LU: /^LU\d{8}$/,
+  LV: /^LV\d{11}$/,
+  MT: /^MT\d{8}$/,
+  NL: /^NL\d{9}B\d{2}$/,
+  PL: /^PL\d{10}$/,
+  PT: /^PT\d{9}$/,
+  RO: /^RO[1-9]\d{1,9}$/,
+  SE: /^SE\d{12}$/,
+  SI: /^SI\d{8}$/,
+  SK: /^SK\d{10}$/,
+  XI: /^XI(\d{9}|\d{12})$/,
 };
 
 export function normaliseVat(input: string): string {
@@ -61,8 +84,7 @@ export function checkVatOffline(input: string): VatResult {
   const countryCode = /^[A-Z]{2}/.test(vatNumber) ? vatNumber.slice(0, 2) : null;
   const invalid: VatResult = { result: 'invalid', vatNumber, countryCode, source: 'offline' };
   if (!countryCode || !FORMATS[countryCode] || !FORMATS[countryCode]!.test(vatNumber)) return invalid;
-  const ok =
-    countryCode === 'DE' ? checkDE(vatNumber.slice(2)) : countryCode === 'AT' ? checkAT(vatNumber.slice(3)) : countryCode === 'RO' ? checkRO(vatNumber.slice(2)) : true;
+  const ok = countryCode === 'DE' ? checkDE(vatNumber.slice(2)) : countryCode === 'AT' ? checkAT(vatNumber.slice(3)) : countryCode === 'RO' ? checkRO(vatNumber.slice(2)) : true;
   return { ...invalid, result: ok ? 'valid' : 'invalid' };
 }
 
@@ -75,4 +97,27 @@ export async function checkVat(input: string, checker?: VatChecker): Promise<Vat
   } catch {
     return { ...offline, result: 'error', source: 'vies' };
   }
+}
+
+/**
+ * A VatChecker that asks the EU's VIES service (REST API: POST {countryCode, vatNumber}, answer
+ * {valid: boolean}). Production sets API_VAT_CHECKER=vies (and API_VIES_URL if it goes through a
+ * proxy); the check digits are still checked offline first. No answer within the timeout, a
+ * non-2xx status or a malformed answer is the 'error' outcome (registration answers 503 with the
+ * spec's text; nothing is stored).
+ */
+export function viesChecker(url: string, options: { fetch?: typeof fetch; timeoutMs?: number } = {}): VatChecker {
+  const doFetch = options.fetch ?? fetch;
+  return async (normalised, countryCode) => {
+    const response = await doFetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ countryCode, vatNumber: normalised.slice(2) }),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
+    });
+    if (!response.ok) throw new Error(`VIES answered ${response.status}`);
+    const answer = (await response.json()) as { valid?: unknown };
+    if (typeof answer.valid !== 'boolean') throw new Error('VIES answer without "valid"');
+    return { result: answer.valid ? 'valid' : 'invalid', vatNumber: normalised, countryCode, source: 'vies' };
+  };
 }

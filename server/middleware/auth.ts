@@ -3,26 +3,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Deps } from '../context.ts';
 import { verifyToken } from '../lib/auth.ts';
+import type { CustomerRow } from '../db/rows.ts';
 
-export interface CustomerRow {
-  id: number;
-  ref: string;
-  email: string;
-  password_hash: string | null;
-  title: number;
-  firstname: string;
-  lastname: string;
-  company: string | null;
-  vat_number: string | null;
-  is_company: number;
-  exclude_vat: number;
-  express: number;
-  is_admin: number;
-  locale: string | null;
-  default_address_id: number | null;
-  token_version: number;
-  created_at: string;
-}
+export type { CustomerRow };
 
 export function bearer(c: Context): string | null {
   const header = c.req.header('authorization');

@@ -33,8 +33,7 @@ export function nestBrackets(flat: Record<string, unknown>): Record<string, unkn
   for (const [key, value] of Object.entries(flat)) {
     if (FORBIDDEN.has(key)) continue;
     if (key.includes('[')) setPath(out, key, value);
-    else if (typeof out[key] === 'object' && out[key] !== null && typeof value === 'object' && value !== null && !Array.isArray(value))
-      Object.assign(out[key] as object, value);
+    else if (typeof out[key] === 'object' && out[key] !== null && typeof value === 'object' && value !== null && !Array.isArray(value)) Object.assign(out[key] as object, value);
     else out[key] = value;
   }
   return out;

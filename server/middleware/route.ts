@@ -8,13 +8,13 @@ import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { ENDPOINTS, type EndpointKey } from '../../src/api/contract/paths.ts';
 import { ERRORS } from '../../src/api/contract/common.ts';
+import { positiveId } from '../../src/api/contract/id.ts';
 import type { Deps } from '../context.ts';
 import { HttpError, type Issue } from '../lib/errors.ts';
 import { bearer, isOperator, tokenCustomer, type CustomerRow } from './auth.ts';
 import { readBody } from './body.ts';
 
 export type { CustomerRow };
-
 
 type E = (typeof ENDPOINTS)[EndpointKey];
 type Out<T> = T extends z.ZodType ? z.output<T> : Record<string, never>;
@@ -28,6 +28,23 @@ export interface RouteArgs<K extends EndpointKey> {
   params: Record<string, string>;
   /** The token's customer: always set for auth 'customer', else when a valid token came along (never for 'operator'). */
   customer: CustomerRow | null;
+  /** The client's address (throttling): the socket's peer, or with API_TRUST_PROXY=1 the last X-Forwarded-For entry. */
+  client: string;
+}
+
+/** The client's address: the socket's peer; behind a trusted proxy the address it forwarded. */
+export function clientAddress(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req
+      .header('x-forwarded-for')
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .pop();
+    if (forwarded) return forwarded.slice(0, 64);
+  }
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'unknown';
 }
 
 /** Messages of the contract that a validation issue may carry; they become the answer's message. */
@@ -71,7 +88,14 @@ export function route<K extends EndpointKey>(
       if (!parsed.success) throw invalid(zodIssues(parsed.error, 'query.'), options.invalidMessage);
       query = parsed.data;
     }
-    const result = await handler({ c, body: body as BodyOf<K>, query: query as QueryOf<K>, params: c.req.param() as Record<string, string>, customer });
+    const result = await handler({
+      c,
+      body: body as BodyOf<K>,
+      query: query as QueryOf<K>,
+      params: c.req.param() as Record<string, string>,
+      customer,
+      client: clientAddress(c, deps.config.trustProxy),
+    });
     if (result instanceof Response) return result;
     return c.json(result as object, 200);
   });
@@ -79,8 +103,7 @@ export function route<K extends EndpointKey>(
 
 /** A positive integer path parameter, else 400 (or the given error). */
 export function idParam(value: string | undefined, error: HttpError = new HttpError(400, ERRORS.invalidData)): number {
-  if (!value || !/^\d{1,15}$/.test(value)) throw error;
-  const n = Number(value);
-  if (n <= 0) throw error;
+  const n = value && /^\d+$/.test(value) ? positiveId(value) : null;
+  if (n === null) throw error;
   return n;
 }

@@ -6,7 +6,7 @@ import { transaction } from '../db/open.ts';
 import { HttpError } from '../lib/errors.ts';
 import { idParam, invalid, route, type CustomerRow } from '../middleware/route.ts';
 import { addressIssues, addressItem, insertAddress, type AddressRow } from '../services/address.ts';
-import { COUNTRY_LOCALE, pickTitle } from '../services/pricing.ts';
+import { countryLocale, pricing, pickTitle } from '../services/pricing.ts';
 
 const MAX_ADDRESSES = 100;
 
@@ -65,8 +65,24 @@ export function registerAddress(app: Hono, deps: Deps) {
           `UPDATE address SET label = ?, title = ?, firstname = ?, lastname = ?, company = ?, address1 = ?, address2 = ?, address3 = ?, zipcode = ?,
            city = ?, country_id = ?, state_id = ?, phone = ?, cellphone = ? WHERE id = ? AND customer_id = ?`,
         )
-        .run(body.label, body.title, body.firstname, body.lastname, body.company ?? null, body.address1, body.address2, body.address3 ?? null, body.zipcode.trim(),
-          body.city, body.country_id, body.state_id ?? null, body.phone.trim(), body.cellphone?.trim() || null, id, me.id);
+        .run(
+          body.label,
+          body.title,
+          body.firstname,
+          body.lastname,
+          body.company ?? null,
+          body.address1,
+          body.address2,
+          body.address3 ?? null,
+          body.zipcode.trim(),
+          body.city,
+          body.country_id,
+          body.state_id ?? null,
+          body.phone.trim(),
+          body.cellphone?.trim() || null,
+          id,
+          me.id,
+        );
       if (body.is_default) deps.sql('UPDATE customer SET default_address_id = ? WHERE id = ?').run(id, me.id);
       return { status_code: 200 as const, data: addressItem(deps, ownAddress(deps, id, me), defaultId(deps, me.id)) };
     },
@@ -94,8 +110,8 @@ export function registerAddress(app: Hono, deps: Deps) {
 
   route(app, deps, 'states', ({ params }) => {
     const countryId = idParam(params.countryId, new HttpError(404, ERRORS.countryNotFound));
-    if (!deps.pricing.countryExists(countryId)) throw new HttpError(404, ERRORS.countryNotFound);
-    const locale = COUNTRY_LOCALE[countryId] ?? 'de_DE';
+    if (!pricing(deps).countryExists(countryId)) throw new HttpError(404, ERRORS.countryNotFound);
+    const locale = countryLocale(countryId);
     const rows = deps.sql('SELECT id, isocode, titles FROM state WHERE country_id = ? ORDER BY id').all(countryId) as { id: number; isocode: string; titles: string }[];
     return { status_code: 200 as const, data: rows.map((r) => ({ id: r.id, isocode: r.isocode, title: pickTitle(r.titles, locale) })) };
   });

@@ -1,157 +1,34 @@
-/** POST /api/cart/{add,get,update,delete,clear,assignCustomer} (spec §4, §7). */
-import { randomInt } from 'node:crypto';
+/** POST /api/cart/{add,get,update,delete,clear,assignCustomer} (spec §4, §7): parse, call the service, answer. */
 import type { Hono } from 'hono';
 import { ERRORS } from '../../src/api/contract/common.ts';
-import { isoNow, type Deps } from '../context.ts';
-import { transaction } from '../db/open.ts';
+import type { Deps } from '../context.ts';
 import { HttpError } from '../lib/errors.ts';
-import { route, type CustomerRow } from '../middleware/route.ts';
-import { cartCustomer, loadCart, priceCart, type CartRow } from '../services/cart.ts';
+import { route } from '../middleware/route.ts';
+import { cartCustomer, priceCart, type CartRow } from '../services/cart.ts';
+import { addToCart, assignCart, cartForCountry, clearCart, deleteCartItem, updateCartItem } from '../services/cart-edit.ts';
+import type { CustomerRow } from '../db/rows.ts';
 
-const MAX_CART_ID = 2 ** 47;
-
-export function defaultCurrency(deps: Deps): string {
-  return (deps.sql('SELECT code FROM currency WHERE is_default = 1').get() as { code: string } | undefined)?.code ?? 'EUR';
-}
-
-function checkCountry(deps: Deps, countryId: number | undefined): number | undefined {
-  if (countryId === undefined) return undefined;
-  if (!deps.pricing.countryExists(countryId)) throw new HttpError(400, ERRORS.invalidData, [{ field: 'country_id', message: ERRORS.countryNotFound }]);
-  return countryId;
-}
-
-function customerCountry(deps: Deps, customer: CustomerRow | null): number | undefined {
-  if (!customer?.default_address_id) return undefined;
-  return (deps.sql('SELECT country_id FROM address WHERE id = ?').get(customer.default_address_id) as { country_id: number } | undefined)?.country_id;
-}
-
-export function createCart(deps: Deps, customer: CustomerRow | null, countryId: number | undefined): CartRow {
-  const now = isoNow(deps);
-  const country = countryId ?? customerCountry(deps, customer) ?? deps.config.defaultCountryId;
-  for (;;) {
-    const id = randomInt(1, MAX_CART_ID);
-    const result = deps
-      .sql('INSERT OR IGNORE INTO cart (id, customer_id, country_id, currency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(id, customer?.id ?? null, country, defaultCurrency(deps), now, now);
-    if (result.changes === 1) return deps.sql('SELECT * FROM cart WHERE id = ?').get(id) as unknown as CartRow;
-  }
-}
-
-interface PseRow {
-  id: number;
-  product_id: number;
-  quantity: number;
-  quantity_step: number;
-}
-
-function pseForCart(deps: Deps, pseId: number): PseRow {
-  const row = deps.sql('SELECT s.id, s.product_id, s.quantity, p.quantity_step FROM pse s JOIN product p ON p.id = s.product_id WHERE s.id = ?').get(pseId) as
-    | PseRow
-    | undefined;
-  if (!row) throw new HttpError(404, ERRORS.productNotFound);
-  return row;
-}
-
-/** Spec §5: quantities are multiples of the product's step; a quantity in between is raised to the next one. */
-function stepped(quantity: number, step: number): number {
-  return step > 1 ? Math.ceil(quantity / step) * step : quantity;
-}
-
-function touch(deps: Deps, cartId: number) {
-  deps.sql('UPDATE cart SET updated_at = ? WHERE id = ?').run(isoNow(deps), cartId);
-}
-
-function setCountry(deps: Deps, row: CartRow, countryId: number | undefined): CartRow {
-  if (countryId === undefined || countryId === row.country_id) return row;
-  deps.sql('UPDATE cart SET country_id = ? WHERE id = ?').run(countryId, row.id);
-  return { ...row, country_id: countryId };
+function answer(deps: Deps, row: CartRow, customer: CustomerRow | null) {
+  return { status_code: 200 as const, status: 'ok' as const, data: priceCart(deps, row, cartCustomer(deps, row, customer)).cart };
 }
 
 export function registerCart(app: Hono, deps: Deps) {
-  route(app, deps, 'cartAdd', ({ body, customer }) => {
-    const countryId = checkCountry(deps, body.country_id);
-    const add = body.thelia_cart_add;
-    return transaction(deps.db, () => {
-      const cart = body['thelia.cart_id'] !== undefined ? setCountry(deps, loadCart(deps, body['thelia.cart_id'], customer, { forUpdate: true }), countryId) : createCart(deps, customer, countryId);
-      const pse = pseForCart(deps, add.product_sale_elements_id);
-      if (add.product !== undefined && add.product !== pse.product_id) throw new HttpError(400, ERRORS.invalidData, [{ field: 'thelia_cart_add.product', message: 'does not match the variant' }]);
-      const existing = deps.sql('SELECT id, quantity FROM cart_item WHERE cart_id = ? AND pse_id = ?').get(cart.id, pse.id) as { id: number; quantity: number } | undefined;
-      const wanted = add.append && existing ? existing.quantity + add.quantity : add.quantity;
-      const quantity = stepped(wanted, pse.quantity_step);
-      if (quantity > pse.quantity) throw new HttpError(409, ERRORS.notEnoughStock, [{ field: 'thelia_cart_add.quantity', message: `only ${pse.quantity} in stock` }]);
-      let itemId: number;
-      if (existing) {
-        deps.sql('UPDATE cart_item SET quantity = ? WHERE id = ?').run(quantity, existing.id);
-        itemId = existing.id;
-      } else {
-        itemId = Number(deps.sql('INSERT INTO cart_item (cart_id, pse_id, quantity) VALUES (?, ?, ?)').run(cart.id, pse.id, quantity).lastInsertRowid);
-      }
-      touch(deps, cart.id);
-      return { status_code: 200 as const, data: { quantity, cartId: cart.id, cartItemId: itemId, adjusted: quantity !== wanted } };
-    });
-  });
+  route(app, deps, 'cartAdd', ({ body, customer }) => ({ status_code: 200 as const, data: addToCart(deps, body, customer) }));
 
-  route(app, deps, 'cartGet', ({ body, customer }) => {
-    const countryId = checkCountry(deps, body.country_id);
-    let row = loadCart(deps, body['thelia.cart_id'], customer);
-    row = setCountry(deps, row, countryId);
-    return { status_code: 200 as const, status: 'ok' as const, data: priceCart(deps, row, cartCustomer(deps, row, customer)).cart };
-  });
+  route(app, deps, 'cartGet', ({ body, customer }) => answer(deps, cartForCountry(deps, body['thelia.cart_id'], body.country_id, customer), customer));
 
-  route(app, deps, 'cartUpdate', ({ body, customer }) => {
-    const countryId = checkCountry(deps, body.country_id);
-    const row = transaction(deps.db, () => {
-      const row = setCountry(deps, loadCart(deps, body['thelia.cart_id'], customer, { forUpdate: true }), countryId);
-      const item = deps.sql('SELECT id, pse_id, quantity FROM cart_item WHERE id = ? AND cart_id = ?').get(body.cart_item, row.id) as
-        | { id: number; pse_id: number; quantity: number }
-        | undefined;
-      if (!item) throw new HttpError(404, ERRORS.cartItemNotFound);
-      const wanted =
-        body.quantity ?? (body.action === 'decrease' ? item.quantity - body.count! : body.action === 'increase' ? item.quantity + body.count! : body.count!);
-      if (wanted <= 0) {
-        deps.sql('DELETE FROM cart_item WHERE id = ?').run(item.id);
-      } else {
-        const pse = pseForCart(deps, item.pse_id);
-        const quantity = stepped(wanted, pse.quantity_step);
-        if (quantity > pse.quantity) throw new HttpError(409, ERRORS.notEnoughStock, [{ field: 'quantity', message: `only ${pse.quantity} in stock` }]);
-        deps.sql('UPDATE cart_item SET quantity = ? WHERE id = ?').run(quantity, item.id);
-      }
-      touch(deps, row.id);
-      return row;
-    });
-    return { status_code: 200 as const, status: 'ok' as const, data: priceCart(deps, row, cartCustomer(deps, row, customer)).cart };
-  });
+  route(app, deps, 'cartUpdate', ({ body, customer }) => answer(deps, updateCartItem(deps, body, customer), customer));
 
-  route(app, deps, 'cartDelete', ({ body, customer }) => {
-    const countryId = checkCountry(deps, body.country_id);
-    const row = transaction(deps.db, () => {
-      const row = setCountry(deps, loadCart(deps, body['thelia.cart_id'], customer, { forUpdate: true }), countryId);
-      const result = deps.sql('DELETE FROM cart_item WHERE id = ? AND cart_id = ?').run(body.cart_item, row.id);
-      if (result.changes === 0) throw new HttpError(404, ERRORS.cartItemNotFound);
-      touch(deps, row.id);
-      return row;
-    });
-    return { status_code: 200 as const, status: 'ok' as const, data: priceCart(deps, row, cartCustomer(deps, row, customer)).cart };
-  });
+  route(app, deps, 'cartDelete', ({ body, customer }) => answer(deps, deleteCartItem(deps, body['thelia.cart_id'], body.cart_item, body.country_id, customer), customer));
 
   route(app, deps, 'cartClear', ({ body, customer }) => {
-    transaction(deps.db, () => {
-      const row = loadCart(deps, body['thelia.cart_id'], customer, { forUpdate: true });
-      deps.sql('DELETE FROM cart_item WHERE cart_id = ?').run(row.id);
-      deps.sql('UPDATE cart SET coupon_code = NULL, delivery_module_id = NULL WHERE id = ?').run(row.id);
-      touch(deps, row.id);
-    });
+    clearCart(deps, body['thelia.cart_id'], customer);
     return { status_code: 200 as const, message: 'Cart cleared' };
   });
 
   route(app, deps, 'cartAssign', ({ body, customer }) => {
     const me = customer!;
     if (body.email !== me.email) throw new HttpError(403, ERRORS.forbidden);
-    const row = transaction(deps.db, () => {
-      const row = loadCart(deps, body.cart_id, me);
-      if (row.customer_id === null) deps.sql('UPDATE cart SET customer_id = ? WHERE id = ?').run(me.id, row.id);
-      return { ...row, customer_id: me.id };
-    });
-    return { status_code: 200 as const, status: 'ok' as const, data: priceCart(deps, row, me).cart };
+    return { status_code: 200 as const, status: 'ok' as const, data: priceCart(deps, assignCart(deps, body.cart_id, me), me).cart };
   });
 }

@@ -5,12 +5,12 @@
  */
 import type { Hono } from 'hono';
 import { ERRORS } from '../../src/api/contract/common.ts';
-import { priceCents } from '../../src/catalog/prices.ts';
+import { fromCents, priceCents } from '../../src/catalog/prices.ts';
 import type { Deps } from '../context.ts';
 import { HttpError } from '../lib/errors.ts';
 import { idParam, route } from '../middleware/route.ts';
-import { defaultCurrency } from './cart.ts';
-import { COUNTRY_LOCALE, cents, pickTitle } from '../services/pricing.ts';
+import { defaultCurrency } from '../services/cart-edit.ts';
+import { countryLocale, pricing, pickTitle } from '../services/pricing.ts';
 
 interface PseRow {
   id: number;
@@ -32,22 +32,35 @@ const PSE_SQL = `SELECT s.id, s.product_id, s.ref, s.quantity, s.promo, p.tax_ru
 function fulfilment(deps: Deps, pseId: number) {
   return (
     deps
-      .sql('SELECT f.id AS center_id, f.name, f.country_id, s.quantity, f.delay_days FROM pse_stock s JOIN fulfilment_center f ON f.id = s.center_id WHERE s.pse_id = ? ORDER BY f.delay_days, f.id')
+      .sql(
+        'SELECT f.id AS center_id, f.name, f.country_id, s.quantity, f.delay_days FROM pse_stock s JOIN fulfilment_center f ON f.id = s.center_id WHERE s.pse_id = ? ORDER BY f.delay_days, f.id',
+      )
       .all(pseId) as { center_id: number; name: string; country_id: number; quantity: number; delay_days: number }[]
   ).map((r) => ({ ...r }));
 }
 
 function live(deps: Deps, r: PseRow, countryId: number, vatExcluded: boolean) {
-  const taxes = deps.pricing.productTaxes(r.tax_rule_id, JSON.parse(r.categories) as number[], countryId, vatExcluded);
+  const taxes = pricing(deps).productTaxes(r.tax_rule_id, JSON.parse(r.categories) as number[], countryId, vatExcluded);
   const price = r.price ?? '0';
   const promo = r.promo_price ?? price;
   const taxed = priceCents(price, { taxes });
   const taxedPromo = priceCents(promo, { taxes });
   return {
-    id: r.id, product_id: r.product_id, ref: r.ref, quantity: r.quantity, is_promo: r.promo === 1, country_id: countryId, vat_percent: deps.pricing.vatPercent(taxes),
-    price: cents(priceCents(price, { taxes: [] })), promo_price: cents(priceCents(promo, { taxes: [] })), taxed_price: cents(taxed), taxed_promo_price: cents(taxedPromo),
-    best_taxed_price: cents(r.promo ? Math.min(taxed, taxedPromo) : taxed), list_price: r.list_price === null ? null : cents(priceCents(r.list_price, { taxes })),
-    quantity_step: r.quantity_step, fulfilment: fulfilment(deps, r.id).map(({ center_id, name, quantity, delay_days }) => ({ center_id, name, quantity, delay_days })),
+    id: r.id,
+    product_id: r.product_id,
+    ref: r.ref,
+    quantity: r.quantity,
+    is_promo: r.promo === 1,
+    country_id: countryId,
+    vat_percent: pricing(deps).vatPercent(taxes),
+    price: fromCents(priceCents(price, { taxes: [] })),
+    promo_price: fromCents(priceCents(promo, { taxes: [] })),
+    taxed_price: fromCents(taxed),
+    taxed_promo_price: fromCents(taxedPromo),
+    best_taxed_price: fromCents(r.promo ? Math.min(taxed, taxedPromo) : taxed),
+    list_price: r.list_price === null ? null : fromCents(priceCents(r.list_price, { taxes })),
+    quantity_step: r.quantity_step,
+    fulfilment: fulfilment(deps, r.id).map(({ center_id, name, quantity, delay_days }) => ({ center_id, name, quantity, delay_days })),
   };
 }
 
@@ -55,7 +68,7 @@ export function registerCatalog(app: Hono, deps: Deps) {
   const notFound = () => new HttpError(404, ERRORS.productNotFound);
   const country = (id: number | undefined) => {
     const c = id ?? deps.config.defaultCountryId;
-    if (!deps.pricing.countryExists(c)) throw new HttpError(400, ERRORS.invalidData, [{ field: 'country_id', message: ERRORS.countryNotFound }]);
+    if (!pricing(deps).countryExists(c)) throw new HttpError(400, ERRORS.invalidData, [{ field: 'country_id', message: ERRORS.countryNotFound }]);
     return c;
   };
 
@@ -98,7 +111,7 @@ export function registerCatalog(app: Hono, deps: Deps) {
     const vatExcluded = query.vat_excluded === 'true' || query.vat_excluded === '1';
     return {
       status_code: 200 as const,
-      data: { id: product.id, ref: product.ref, title: pickTitle(product.titles, COUNTRY_LOCALE[countryId] ?? 'de_DE'), variants: rows.map((r) => live(deps, r, countryId, vatExcluded)) },
+      data: { id: product.id, ref: product.ref, title: pickTitle(product.titles, countryLocale(countryId)), variants: rows.map((r) => live(deps, r, countryId, vatExcluded)) },
     };
   });
 }

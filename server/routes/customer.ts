@@ -14,22 +14,46 @@ import { mailLanguage, passwordResetMail } from '../lib/mail-texts.ts';
 import { checkVat } from '../lib/vat.ts';
 import { invalid, route, type CustomerRow } from '../middleware/route.ts';
 import { addressIssues, countryTitle, insertAddress, stateTitle, type AddressRow } from '../services/address.ts';
-import { recordLoginAttempt, resetLoginAttempts } from '../services/login-throttle.ts';
-import { COUNTRY_LOCALE } from '../services/pricing.ts';
-import { subscribe } from './newsletter.ts';
+import { accountKey, checkThrottle, clientKey, forgive, recordAttempt } from '../services/login-throttle.ts';
+import { countryLocale } from '../services/pricing.ts';
+import { shopCountryIso, shopOfLocale } from '../services/shops.ts';
+import { vatNumberCountry } from '../../src/catalog/vat-exclusion.ts';
+import { subscribe } from '../services/newsletter.ts';
 
 const RESET_SECONDS = 3600;
 
 export function customerItem(deps: Deps, c: CustomerRow): CustomerItem {
   const a = c.default_address_id ? (deps.sql('SELECT * FROM address WHERE id = ?').get(c.default_address_id) as AddressRow | undefined) : undefined;
-  const locale = a ? COUNTRY_LOCALE[a.country_id] ?? 'de_DE' : 'de_DE';
+  const locale = a ? countryLocale(a.country_id) : 'de_DE';
   return {
-    ID: c.id, ADDRESS_ID: a?.id ?? null, EMAIL: c.email, FIRSTNAME: c.firstname, LASTNAME: c.lastname, REF: c.ref, COMPANY: c.company, TITLE: c.title,
-    TITLE_LABEL: titleLabel(c.title), IS_COMPANY: c.is_company === 1, EXCLUDE_VAT: c.exclude_vat === 1, VAT_NUMBER: c.vat_number, EXPRESS: c.express === 1,
-    IS_ADMIN: c.is_admin === 1, ADDRESS_FIRSTNAME: a?.firstname ?? null, ADDRESS_LASTNAME: a?.lastname ?? null, ADDRESS1: a?.address1 ?? null,
-    ADDRESS2: a?.address2 ?? null, ADDRESS3: a?.address3 ?? null, CITY: a?.city ?? null, COUNTRY_TITLE: a ? countryTitle(deps, a.country_id, locale) : null,
-    COUNTRY_ID: a?.country_id ?? null, STATE_TITLE: a ? stateTitle(deps, a.state_id, locale) : null, STATE_ID: a?.state_id ?? null, CELLPHONE: a?.cellphone ?? null,
-    PHONE: a?.phone ?? null, ZIPCODE: a?.zipcode ?? null, ADDRESS_TITLE_ID: a?.title ?? null,
+    ID: c.id,
+    ADDRESS_ID: a?.id ?? null,
+    EMAIL: c.email,
+    FIRSTNAME: c.firstname,
+    LASTNAME: c.lastname,
+    REF: c.ref,
+    COMPANY: c.company,
+    TITLE: c.title,
+    TITLE_LABEL: titleLabel(c.title),
+    IS_COMPANY: c.is_company === 1,
+    EXCLUDE_VAT: c.exclude_vat === 1,
+    VAT_NUMBER: c.vat_number,
+    EXPRESS: c.express === 1,
+    IS_ADMIN: c.is_admin === 1,
+    ADDRESS_FIRSTNAME: a?.firstname ?? null,
+    ADDRESS_LASTNAME: a?.lastname ?? null,
+    ADDRESS1: a?.address1 ?? null,
+    ADDRESS2: a?.address2 ?? null,
+    ADDRESS3: a?.address3 ?? null,
+    CITY: a?.city ?? null,
+    COUNTRY_TITLE: a ? countryTitle(deps, a.country_id, locale) : null,
+    COUNTRY_ID: a?.country_id ?? null,
+    STATE_TITLE: a ? stateTitle(deps, a.state_id, locale) : null,
+    STATE_ID: a?.state_id ?? null,
+    CELLPHONE: a?.cellphone ?? null,
+    PHONE: a?.phone ?? null,
+    ZIPCODE: a?.zipcode ?? null,
+    ADDRESS_TITLE_ID: a?.title ?? null,
   };
 }
 
@@ -38,7 +62,11 @@ export function session(deps: Deps, c: CustomerRow) {
   return {
     status_code: 200 as const,
     data: {
-      token, expiresAt: new Date(payload.exp * 1000).toISOString(), customer_id: c.id, address_id: c.default_address_id, user_identifier: c.ref,
+      token,
+      expiresAt: new Date(payload.exp * 1000).toISOString(),
+      customer_id: c.id,
+      address_id: c.default_address_id,
+      user_identifier: c.ref,
       customer: customerItem(deps, c),
     },
   };
@@ -49,12 +77,14 @@ function customerById(deps: Deps, id: number): CustomerRow {
 }
 
 export function registerCustomer(app: Hono, deps: Deps) {
-  route(app, deps, 'login', async ({ body }) => {
-    // throttled per e-mail, whether or not an account exists (nothing revealed)
-    recordLoginAttempt(deps, body.email);
+  route(app, deps, 'login', async ({ body, client }) => {
+    // throttled per e-mail (whether or not an account exists: nothing revealed) and per client
+    // address, recorded before the (expensive) password check
+    const account = accountKey(deps, body.email);
+    const rows = recordAttempt(deps, [account, clientKey(deps, client)]);
     const c = deps.sql('SELECT * FROM customer WHERE email = ? AND express = 0').get(body.email) as CustomerRow | undefined;
     if (!(await verifyPassword(body.password, c?.password_hash ?? null)) || !c) throw new HttpError(401, ERRORS.wrongLogin);
-    resetLoginAttempts(deps, body.email);
+    forgive(deps, account, rows);
     return session(deps, c);
   });
 
@@ -70,7 +100,9 @@ export function registerCustomer(app: Hono, deps: Deps) {
         if (vat.result === 'invalid') throw new HttpError(400, ERRORS.vatInvalid, [{ field: 'vat_number', message: ERRORS.vatInvalid }]);
         if (vat.result === 'error') throw new HttpError(503, ERRORS.vatError);
         vatNumber = vat.vatNumber;
-        excludeVat = body.exclude_vat;
+        // a company at home pays VAT (docs/decisions/0006-vat-exclusion.md): asking for exclusion
+        // with a VAT number of the shop's own country is not stored
+        excludeVat = body.exclude_vat && vatNumberCountry(vat.vatNumber) !== shopCountryIso(shopOfLocale(body.locale, deps.config.defaultCountryId));
       }
       if (body.address) {
         const issues = addressIssues(deps, body.address).map((i) => ({ ...i, field: `address.${i.field}` }));
@@ -88,9 +120,21 @@ export function registerCustomer(app: Hono, deps: Deps) {
               `INSERT INTO customer (ref, email, password_hash, title, firstname, lastname, company, vat_number, is_company, exclude_vat, express, locale, created_at)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
             )
-            .run(`TMP-${randomToken(8)}`, body.email, passwordHash, body.kind === 'company' ? (body.title === 1 || body.title === 2 ? 3 : body.title) : body.title,
-              body.firstname, body.lastname, body.company ?? null, vatNumber, body.kind === 'company' ? 1 : 0, excludeVat ? 1 : 0, guest ? 1 : 0, body.locale ?? null, now)
-            .lastInsertRowid,
+            .run(
+              `TMP-${randomToken(8)}`,
+              body.email,
+              passwordHash,
+              body.kind === 'company' ? (body.title === 1 || body.title === 2 ? 3 : body.title) : body.title,
+              body.firstname,
+              body.lastname,
+              body.company ?? null,
+              vatNumber,
+              body.kind === 'company' ? 1 : 0,
+              excludeVat ? 1 : 0,
+              guest ? 1 : 0,
+              body.locale ?? null,
+              now,
+            ).lastInsertRowid,
         );
         deps.sql('UPDATE customer SET ref = ? WHERE id = ?').run(`CUS${String(id).padStart(9, '0')}`, id);
         if (body.address) {
@@ -112,10 +156,14 @@ export function registerCustomer(app: Hono, deps: Deps) {
     return session(deps, customer!);
   });
 
-  route(app, deps, 'changePassword', async ({ body, customer }) => {
+  route(app, deps, 'changePassword', async ({ body, customer, client }) => {
     const me = customer!;
     if (me.express) throw new HttpError(403, ERRORS.forbidden);
+    // guessing the old password with a stolen token is throttled like a login
+    const account = accountKey(deps, me.email);
+    const rows = recordAttempt(deps, [account, clientKey(deps, client)]);
     if (!(await verifyPassword(body.old_password, me.password_hash))) throw new HttpError(401, ERRORS.wrongLogin);
+    forgive(deps, account, rows);
     const hash = await hashPassword(body.password);
     // bumping token_version logs out every other session; the answer carries no token, the client logs in again
     deps.sql('UPDATE customer SET password_hash = ?, token_version = token_version + 1 WHERE id = ?').run(hash, me.id);
@@ -123,26 +171,42 @@ export function registerCustomer(app: Hono, deps: Deps) {
   });
 
   route(app, deps, 'forgotPassword', ({ body }) => {
-    const c = deps.sql('SELECT id, email, firstname, locale FROM customer WHERE email = ? AND express = 0').get(body.email) as { id: number; email: string; firstname: string; locale: string | null } | undefined;
+    const c = deps.sql('SELECT id, email, firstname, locale FROM customer WHERE email = ? AND express = 0').get(body.email) as
+      | { id: number; email: string; firstname: string; locale: string | null }
+      | undefined;
     if (c) {
       const token = randomToken(24);
-      deps.sql('INSERT INTO password_reset (token_hash, customer_id, expires_at) VALUES (?, ?, ?)').run(
-        createHash('sha256').update(token).digest('hex'), c.id, Math.floor(deps.now() / 1000) + RESET_SECONDS,
-      );
+      deps
+        .sql('INSERT INTO password_reset (token_hash, customer_id, expires_at) VALUES (?, ?, ?)')
+        .run(createHash('sha256').update(token).digest('hex'), c.id, Math.floor(deps.now() / 1000) + RESET_SECONDS);
       const mail = passwordResetMail(mailLanguage(body.locale, c.locale), { firstname: c.firstname, link: `${deps.config.publicUrl}/forgot-password?token=${token}` });
       deps.mail({ to: c.email, ...mail });
     }
     return { status_code: 200 as const, message: 'If an account exists for this e-mail, a message has been sent' };
   });
 
-  route(app, deps, 'resetPassword', async ({ body }) => {
+  route(app, deps, 'resetPassword', async ({ body, client }) => {
+    // cheap things first: the address's throttle and the token (one indexed lookup); the password
+    // hash (scrypt, ~50 ms of a thread) only for a token that is valid, so a flood of bogus resets
+    // costs nothing and is slowed per address
+    const address = clientKey(deps, client);
+    checkThrottle(deps, [address]);
     const hash = createHash('sha256').update(body.token).digest('hex');
-    const passwordHash = await hashPassword(body.password);
-    transaction(deps.db, () => {
+    const usable = () => {
       const row = deps.sql('SELECT customer_id, expires_at, used FROM password_reset WHERE token_hash = ?').get(hash) as
         | { customer_id: number; expires_at: number; used: number }
         | undefined;
-      if (!row || row.used || row.expires_at * 1000 <= deps.now()) throw new HttpError(400, ERRORS.invalidResetToken);
+      return row && !row.used && row.expires_at * 1000 > deps.now() ? row : null;
+    };
+    if (!usable()) {
+      recordAttempt(deps, [address]);
+      throw new HttpError(400, ERRORS.invalidResetToken);
+    }
+    const passwordHash = await hashPassword(body.password);
+    transaction(deps.db, () => {
+      // again inside the transaction: a parallel reset may have used the token meanwhile
+      const row = usable();
+      if (!row) throw new HttpError(400, ERRORS.invalidResetToken);
       deps.sql('UPDATE password_reset SET used = 1 WHERE token_hash = ?').run(hash);
       deps.sql('UPDATE customer SET password_hash = ?, token_version = token_version + 1 WHERE id = ?').run(passwordHash, row.customer_id);
     });

@@ -4,9 +4,9 @@
  */
 import type { Hono } from 'hono';
 import { ERRORS } from '../../src/api/contract/common.ts';
-import { PAYMENT_CODES, type PaymentCode } from '../../src/api/contract/payment.ts';
-import { couponDiscountCents, orderTotal } from '../../src/catalog/prices.ts';
-import type { EndpointKey } from '../../src/api/contract/paths.ts';
+import { PAYMENT_CODES } from '../../src/api/contract/payment.ts';
+import { couponDiscountCents, fromCents, orderTotal } from '../../src/catalog/prices.ts';
+import { PAY_ENDPOINTS } from '../../src/api/contract/paths.ts';
 import type { Deps } from '../context.ts';
 import { epcPayload, epcQrDataUrl } from '../lib/epc.ts';
 import { HttpError } from '../lib/errors.ts';
@@ -14,16 +14,10 @@ import { mailLanguage, orderConfirmationMail } from '../lib/mail-texts.ts';
 import { idParam, route, type CustomerRow } from '../middleware/route.ts';
 import { activePayments, cartCustomer, couponProblem, findCoupon, loadCart, priceCart } from '../services/cart.ts';
 import { decidePayment, guestInvoicePath, ownOrder, paymentCode, placeOrder, type Decision, type OrderRow } from '../services/order.ts';
-import { cents } from '../services/pricing.ts';
-
-const PAY_KEYS: Record<PaymentCode, EndpointKey> = {
-  PayPal: 'payPaypal', GlobalPayments: 'payGlobalPayments', Sofort: 'paySofort', StripePayment: 'payStripe', Nachnahme: 'payNachnahme', Vorkasse: 'payVorkasse',
-  Klarna: 'payKlarna',
-};
 
 function bankTransfer(deps: Deps, order: OrderRow) {
   const { iban, bic, name } = deps.config.bank;
-  return { iban, bic, name, amount: cents(order.total_cents), currency: order.currency, reference: order.ref };
+  return { iban, bic, name, amount: fromCents(order.total_cents), currency: order.currency, reference: order.ref };
 }
 
 function escapeHtml(s: string): string {
@@ -34,8 +28,12 @@ function confirmationMail(deps: Deps, order: OrderRow) {
   const customer = deps.sql('SELECT email, firstname, locale FROM customer WHERE id = ?').get(order.customer_id) as { email: string; firstname: string; locale: string | null };
   const transfer = paymentCode(deps, order.payment_module_id) === 'Vorkasse' ? deps.config.bank : undefined;
   const mail = orderConfirmationMail(mailLanguage(order.locale, customer.locale), {
-    firstname: customer.firstname, ref: order.ref, total: cents(order.total_cents), currency: order.currency,
-    invoiceUrl: `${deps.config.publicUrl}${guestInvoicePath(deps, order.ref)}`, transfer,
+    firstname: customer.firstname,
+    ref: order.ref,
+    total: fromCents(order.total_cents),
+    currency: order.currency,
+    invoiceUrl: `${deps.config.publicUrl}${guestInvoicePath(deps, order.ref)}`,
+    transfer,
   });
   deps.mail({ to: customer.email, ...mail });
 }
@@ -55,13 +53,13 @@ export function registerPayment(app: Hono, deps: Deps) {
     const owner = cartCustomer(deps, row, customer);
     const priced = priceCart(deps, row, owner, { couponCode: null });
     const coupon = findCoupon(deps, body.coupon_code);
-    const problem = couponProblem(deps, coupon, priced.goodsCents, row.customer_id ?? customer?.id ?? null);
+    const problem = couponProblem(deps, coupon, priced.goodsCents, owner?.email ?? null);
     if (problem) throw new HttpError(problem === ERRORS.couponNotFound ? 404 : 400, problem);
     deps.sql('UPDATE cart SET coupon_code = ? WHERE id = ?').run(coupon!.code, row.id);
     const discount = couponDiscountCents(priced.goodsCents, coupon!);
     return {
       status_code: 200 as const,
-      data: { coupon_code: coupon!.code, type: coupon!.type, discount: cents(discount), total: cents(orderTotal(priced.goodsCents, priced.shipmentCents, discount)) },
+      data: { coupon_code: coupon!.code, type: coupon!.type, discount: fromCents(discount), total: fromCents(orderTotal(priced.goodsCents, priced.shipmentCents, discount)) },
     };
   });
 
@@ -73,16 +71,22 @@ export function registerPayment(app: Hono, deps: Deps) {
   });
 
   for (const code of PAYMENT_CODES) {
-    route(app, deps, PAY_KEYS[code], ({ body, customer }) => {
+    route(app, deps, PAY_ENDPOINTS[code], ({ body, customer }) => {
       const outcome = placeOrder(deps, code, body as never, customer as CustomerRow);
       const { order } = outcome;
       if (!outcome.repeated && outcome.redirectUrl.startsWith('/order-placed')) confirmationMail(deps, order);
       return {
         status_code: 200 as const,
         data: {
-          order_id: order.id, order_ref: order.ref, status: order.status, redirect_url: outcome.redirectUrl,
-          session_id: code === 'StripePayment' && order.payment_token ? `sessionId___${order.payment_token}` : null, total: cents(order.total_cents),
-          bank_transfer: code === 'Vorkasse' ? bankTransfer(deps, order) : null, guest_invoice_path: guestInvoicePath(deps, order.ref), repeated: outcome.repeated,
+          order_id: order.id,
+          order_ref: order.ref,
+          status: order.status,
+          redirect_url: outcome.redirectUrl,
+          session_id: code === 'StripePayment' && order.payment_token ? `sessionId___${order.payment_token}` : null,
+          total: fromCents(order.total_cents),
+          bank_transfer: code === 'Vorkasse' ? bankTransfer(deps, order) : null,
+          guest_invoice_path: guestInvoicePath(deps, order.ref),
+          repeated: outcome.repeated,
         },
       };
     });
@@ -123,7 +127,7 @@ export function registerPayment(app: Hono, deps: Deps) {
       `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(code)} – ${escapeHtml(order.ref)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}form{display:inline-block;margin:.25rem}button{font-size:1rem;padding:.6rem 1.2rem}</style></head>
 <body><h1>${escapeHtml(code)}</h1><p>Lokale Testzahlung (stellvertretend für den Zahlungsanbieter).</p>
-<p>Bestellung <strong>${escapeHtml(order.ref)}</strong>: <strong data-total>${cents(order.total_cents).toFixed(2)} ${escapeHtml(order.currency)}</strong></p>
+<p>Bestellung <strong>${escapeHtml(order.ref)}</strong>: <strong data-total>${fromCents(order.total_cents).toFixed(2)} ${escapeHtml(order.currency)}</strong></p>
 ${open ? button('approve', 'Zahlung bestätigen') + button('decline', 'Zahlung ablehnen') + button('cancel', 'Abbrechen') : `<p>Status: ${escapeHtml(order.status)}</p>`}
 </body></html>`,
     );
@@ -143,5 +147,4 @@ ${open ? button('approve', 'Zahlung bestätigen') + button('decline', 'Zahlung a
     const payload = epcPayload({ bic: transfer.bic, name: transfer.name, iban: transfer.iban, amountCents: order.total_cents, reference: order.ref });
     return { status_code: 200 as const, data: { payload, qr: await epcQrDataUrl(payload), bank_transfer: transfer } };
   });
-
 }

@@ -3,7 +3,7 @@
  * that cart/get answers and that a pay request turns into an order. Prices are always computed
  * here from the catalog, never taken from the client.
  */
-import { couponDiscountCents, orderTotal, priceCents } from '../../src/catalog/prices.ts';
+import { couponDiscountCents, fromCents, orderTotal, priceCents } from '../../src/catalog/prices.ts';
 import type { Cart, CartItem } from '../../src/api/contract/cart.ts';
 import type { DeliveryMethod } from '../../src/api/contract/delivery.ts';
 import { DEFAULT_DELIVERY_ID } from '../../src/api/contract/delivery.ts';
@@ -11,12 +11,10 @@ import { ERRORS } from '../../src/api/contract/common.ts';
 import { PAY_PATHS, PAYMENT_CODES, type PaymentCode, type PaymentMethod } from '../../src/api/contract/payment.ts';
 import type { Deps } from '../context.ts';
 import { HttpError } from '../lib/errors.ts';
-import type { CustomerRow } from '../middleware/route.ts';
-import { COUNTRY_LOCALE, cents, pickTitle } from './pricing.ts';
-import { pathOf } from '../../src/catalog/urls.ts';
-
-/** The export's relative URLs and media files as paths on the shop's site ("/x.html"), as the pages link them. */
-const sitePathOf = (url: string | undefined): string => (!url ? '' : /^https?:\/\//.test(url) || url.startsWith('/') ? url : pathOf(url));
+import type { CustomerRow } from '../db/rows.ts';
+import { countryLocale, pickTitle, pricing, vatExcludedFor } from './pricing.ts';
+import { homeCountriesOfLanguage } from './shops.ts';
+import { sitePath as sitePathOf } from '../../src/catalog/urls.ts';
 
 export interface CartRow {
   id: number;
@@ -91,10 +89,6 @@ export interface PricedCart {
 /** Heavier carts than a parcel service takes go by freight forwarder, like freight goods. */
 export const PARCEL_MAX_KG = 31.5;
 
-export function vatExcludedFor(customer: Pick<CustomerRow, 'is_company' | 'exclude_vat'> | null | undefined): boolean {
-  return !!customer && customer.is_company === 1 && customer.exclude_vat === 1;
-}
-
 /**
  * The cart, if the caller may use it: an anonymous cart (random, unguessable id) is open to
  * whoever holds the id; a customer's cart only to that customer's token. Anything else is
@@ -131,6 +125,14 @@ const LINES_SQL = `
   WHERE ci.cart_id = ?
   ORDER BY ci.id`;
 
+/** Countries with a pickup point (spec §2: the footer says 'No pickup possible!' when the country is not Romania). */
+export const PICKUP_COUNTRY_IDS: readonly number[] = [146];
+export function pickupPossible(countryId: number): boolean {
+  return PICKUP_COUNTRY_IDS.includes(countryId);
+}
+/** The shop's pickup point (its Romanian warehouse). */
+export const PICKUP = { name: 'Storefront Depozit', address1: 'Strada Industriei 1', zipcode: '077190', city: 'Voluntari', country_id: 146, opening_hours: 'Lu-Vi 8:00-16:00' };
+
 export interface PostageResult {
   available: boolean;
   netCents: number;
@@ -149,17 +151,19 @@ export function postageFor(
   const none: PostageResult = { available: false, netCents: 0, taxedCents: 0, free: false };
   const freight = cart.hasFreight || cart.weight > PARCEL_MAX_KG;
   const module = deps.sql('SELECT id, kind, active FROM delivery_module WHERE id = ?').get(moduleId) as { id: number; kind: string; active: number } | undefined;
-  if (!module || !module.active) return none;
+  if (!module?.active) return none;
+  // local pickup: free, and only where the shop has its pickup point (spec §2 footer: 'No pickup possible!' outside Romania)
+  if (module.kind === 'pickup') return pickupPossible(countryId) ? { available: true, netCents: 0, taxedCents: 0, free: false } : none;
   // freight goods go only by freight forwarder (or pickup); parcels never by freight forwarder
   if (freight && module.kind !== 'freight' && module.kind !== 'pickup') return none;
   if (!freight && module.kind === 'freight') return none;
-  const row = deps
-    .sql('SELECT price FROM postage WHERE module_id = ? AND country_id = ? AND max_weight >= ? ORDER BY max_weight LIMIT 1')
-    .get(moduleId, countryId, cart.weight) as { price: string } | undefined;
+  const row = deps.sql('SELECT price FROM postage WHERE module_id = ? AND country_id = ? AND max_weight >= ? ORDER BY max_weight LIMIT 1').get(moduleId, countryId, cart.weight) as
+    | { price: string }
+    | undefined;
   if (!row) return none;
   const free = module.kind === 'parcel' && deps.config.freeShippingCents > 0 && cart.goodsCents >= deps.config.freeShippingCents;
   if (free) return { available: true, netCents: 0, taxedCents: 0, free: true };
-  const taxes = deps.pricing.postageTaxes(countryId, vatExcluded);
+  const taxes = pricing(deps).postageTaxes(countryId, vatExcluded);
   return { available: true, netCents: priceCents(row.price, { taxes: [] }), taxedCents: priceCents(row.price, { taxes }), free: false };
 }
 
@@ -173,12 +177,21 @@ export interface CouponRow {
   per_customer_once: number;
 }
 
-/** Why a coupon cannot be used on a goods value by a customer, or null when it can. */
-export function couponProblem(deps: Deps, coupon: CouponRow | undefined, goodsCents: number, customerId: number | null): string | null {
-  if (!coupon || !coupon.active) return ERRORS.couponNotFound;
+/** The form in which coupon use is counted: one person, one e-mail, whether guest or customer. */
+export function couponEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * Why a coupon cannot be used on a goods value by someone, or null when it can. A once-per-
+ * customer coupon is counted per e-mail address (normalised): each guest checkout is a new
+ * customer record, and registering again makes another, but the address stays the same.
+ */
+export function couponProblem(deps: Deps, coupon: CouponRow | undefined, goodsCents: number, email: string | null): string | null {
+  if (!coupon?.active) return ERRORS.couponNotFound;
   if (coupon.expires_at && Date.parse(coupon.expires_at) <= deps.now()) return ERRORS.couponExpired;
   if (goodsCents < coupon.min_amount_cents) return ERRORS.couponMinimum;
-  if (customerId !== null && coupon.per_customer_once && deps.sql('SELECT 1 FROM coupon_usage WHERE code = ? AND customer_id = ?').get(coupon.code, customerId))
+  if (email !== null && coupon.per_customer_once && deps.sql('SELECT 1 FROM coupon_usage WHERE code = ? AND email = ?').get(coupon.code, couponEmail(email)))
     return ERRORS.couponUsed;
   return null;
 }
@@ -187,10 +200,15 @@ export function findCoupon(deps: Deps, code: string): CouponRow | undefined {
   return deps.sql('SELECT * FROM coupon WHERE code = ?').get(code) as CouponRow | undefined;
 }
 
-export function priceCart(deps: Deps, row: CartRow, owner: CustomerRow | null, options: { countryId?: number; deliveryModuleId?: number; couponCode?: string | null } = {}): PricedCart {
+export function priceCart(
+  deps: Deps,
+  row: CartRow,
+  owner: CustomerRow | null,
+  options: { countryId?: number; deliveryModuleId?: number; couponCode?: string | null } = {},
+): PricedCart {
   const countryId = options.countryId ?? row.country_id;
-  const vatExcluded = vatExcludedFor(owner);
-  const locale = COUNTRY_LOCALE[countryId] ?? 'de_DE';
+  const vatExcluded = vatExcludedFor(deps, owner, countryId);
+  const locale = countryLocale(countryId);
   const rows = deps.sql(LINES_SQL).all(row.currency, row.id) as unknown as LineRow[];
   const lines: PricedLine[] = [];
   const items: CartItem[] = [];
@@ -200,7 +218,7 @@ export function priceCart(deps: Deps, row: CartRow, owner: CustomerRow | null, o
   let hasFreight = false;
   for (const r of rows) {
     const categories = JSON.parse(r.categories) as number[];
-    const taxes = deps.pricing.productTaxes(r.tax_rule_id, categories, countryId, vatExcluded);
+    const taxes = pricing(deps).productTaxes(r.tax_rule_id, categories, countryId, vatExcluded);
     const price = r.price ?? '0';
     const promoPrice = r.promo_price ?? price;
     const net = r.promo ? promoPrice : price;
@@ -210,25 +228,58 @@ export function priceCart(deps: Deps, row: CartRow, owner: CustomerRow | null, o
     const taxedPromo = priceCents(promoPrice, { taxes });
     const totalCents = unitCents * r.quantity;
     const undeliverable = (JSON.parse(r.undeliverable) as number[]).includes(countryId);
-    const vat = deps.pricing.vatPercent(taxes);
+    const vat = pricing(deps).vatPercent(taxes);
     goodsCents += totalCents;
     goodsNetCents += unitNetCents * r.quantity;
     weight += r.weight * r.quantity;
     hasFreight ||= r.freight === 1;
     const title = pickTitle(r.titles, locale);
     lines.push({
-      itemId: r.item_id, pseId: r.pse_id, productId: r.product_id, ref: r.pse_ref, title, quantity: r.quantity, unitCents, unitNetCents,
-      totalCents, vatPercent: vat, weight: r.weight, freight: r.freight === 1, undeliverable, stock: r.stock,
+      itemId: r.item_id,
+      pseId: r.pse_id,
+      productId: r.product_id,
+      ref: r.pse_ref,
+      title,
+      quantity: r.quantity,
+      unitCents,
+      unitNetCents,
+      totalCents,
+      vatPercent: vat,
+      weight: r.weight,
+      freight: r.freight === 1,
+      undeliverable,
+      stock: r.stock,
     });
     const urls = JSON.parse(r.urls) as Record<string, string>;
     const pseUrls = JSON.parse(r.pse_urls) as Record<string, string>;
     items.push({
-      id: r.item_id, cartItemId: r.item_id, cartId: row.id, PRODUCT_SALE_ELEMENT: r.pse_id, PRODUCT_ID: r.product_id, quantity: r.quantity,
-      quantityStep: r.quantity_step, price: cents(unitCents), REF: r.pse_ref, TITLE: title, URL: sitePathOf(urls[locale]), PSE_URL: sitePathOf(pseUrls[locale] ?? urls[locale]),
-      IMAGE: r.image ? sitePathOf(r.image) : null, PRICE: cents(priceCents(price, { taxes: [] })), PROMO_PRICE: cents(priceCents(promoPrice, { taxes: [] })), IS_PROMO: r.promo ? 1 : 0,
-      DEFAULT_CATEGORY: r.default_category, brand_name: r.brand_titles ? pickTitle(r.brand_titles, locale) : null, category: categories,
-      TAXED_PRICE: cents(taxedPrice), BEST_TAXED_PRICE: cents(r.promo ? Math.min(taxedPrice, taxedPromo) : taxedPrice), TOTAL: cents(totalCents),
-      VAT_PERCENT: vat, stock: r.stock, weight: r.weight, freight: r.freight === 1, undeliverable,
+      id: r.item_id,
+      cartItemId: r.item_id,
+      cartId: row.id,
+      PRODUCT_SALE_ELEMENT: r.pse_id,
+      PRODUCT_ID: r.product_id,
+      quantity: r.quantity,
+      quantityStep: r.quantity_step,
+      price: fromCents(unitCents),
+      REF: r.pse_ref,
+      TITLE: title,
+      URL: sitePathOf(urls[locale]),
+      PSE_URL: sitePathOf(pseUrls[locale] ?? urls[locale]),
+      IMAGE: r.image ? sitePathOf(r.image) : null,
+      PRICE: fromCents(priceCents(price, { taxes: [] })),
+      PROMO_PRICE: fromCents(priceCents(promoPrice, { taxes: [] })),
+      IS_PROMO: r.promo ? 1 : 0,
+      DEFAULT_CATEGORY: r.default_category,
+      brand_name: r.brand_titles ? pickTitle(r.brand_titles, locale) : null,
+      category: categories,
+      TAXED_PRICE: fromCents(taxedPrice),
+      BEST_TAXED_PRICE: fromCents(r.promo ? Math.min(taxedPrice, taxedPromo) : taxedPrice),
+      TOTAL: fromCents(totalCents),
+      VAT_PERCENT: vat,
+      stock: r.stock,
+      weight: r.weight,
+      freight: r.freight === 1,
+      undeliverable,
     });
   }
   const couponCode = options.couponCode === undefined ? row.coupon_code : options.couponCode;
@@ -236,7 +287,7 @@ export function priceCart(deps: Deps, row: CartRow, owner: CustomerRow | null, o
   let couponValid = false;
   if (couponCode) {
     const coupon = findCoupon(deps, couponCode);
-    if (!couponProblem(deps, coupon, goodsCents, row.customer_id ?? owner?.id ?? null)) {
+    if (!couponProblem(deps, coupon, goodsCents, owner?.email ?? null)) {
       discountCents = couponDiscountCents(goodsCents, coupon!);
       couponValid = true;
     }
@@ -247,30 +298,55 @@ export function priceCart(deps: Deps, row: CartRow, owner: CustomerRow | null, o
   const totalCents = orderTotal(goodsCents, shipmentCents, discountCents);
   const totalItems = items.reduce((n, i) => n + i.quantity, 0);
   const cart: Cart = {
-    cartId: row.id, customer_id: row.customer_id, country_id: countryId, currency: row.currency, vatExcluded,
-    coupon_code: couponValid ? couponCode! : null, totalItems, totalValue: cents(goodsCents),
+    cartId: row.id,
+    customer_id: row.customer_id,
+    country_id: countryId,
+    currency: row.currency,
+    vatExcluded,
+    coupon_code: couponValid ? couponCode! : null,
+    totalItems,
+    totalValue: fromCents(goodsCents),
     totals: {
-      goods: cents(goodsCents), goodsNet: cents(goodsNetCents), vat: cents(goodsCents - goodsNetCents), discount: cents(discountCents),
-      shipment: cents(shipmentCents), total: cents(totalCents),
+      goods: fromCents(goodsCents),
+      goodsNet: fromCents(goodsNetCents),
+      vat: fromCents(goodsCents - goodsNetCents),
+      discount: fromCents(discountCents),
+      shipment: fromCents(shipmentCents),
+      total: fromCents(totalCents),
     },
     items,
   };
   return {
-    row, cart, lines, goodsCents, goodsNetCents, discountCents, couponValid, shipmentCents, shipmentNetCents: postage?.available ? postage.netCents : 0,
-    totalCents, weight, hasFreight: hasFreight || weight > PARCEL_MAX_KG, vatExcluded,
+    row,
+    cart,
+    lines,
+    goodsCents,
+    goodsNetCents,
+    discountCents,
+    couponValid,
+    shipmentCents,
+    shipmentNetCents: postage?.available ? postage.netCents : 0,
+    totalCents,
+    weight,
+    hasFreight: hasFreight || weight > PARCEL_MAX_KG,
+    vatExcluded,
   };
 }
 
 /** Delivery methods for a priced cart, by position, with their postage (spec §4: 77 default). */
 export function activeDeliveries(deps: Deps, priced: PricedCart, countryId: number): DeliveryMethod[] {
   const modules = deps.sql('SELECT id, code, title, position, kind FROM delivery_module WHERE active = 1 ORDER BY position').all() as {
-    id: number; code: string; title: string; position: number; kind: DeliveryMethod['kind'];
+    id: number;
+    code: string;
+    title: string;
+    position: number;
+    kind: DeliveryMethod['kind'];
   }[];
   const out: DeliveryMethod[] = [];
   for (const m of modules) {
     const p = postageFor(deps, m.id, countryId, priced, priced.vatExcluded);
     if (!p.available) continue;
-    out.push({ id: m.id, code: m.code, title: m.title, position: m.position, kind: m.kind, postage_amount: cents(p.netCents), postage_amount_taxed: cents(p.taxedCents) });
+    out.push({ id: m.id, code: m.code, title: m.title, position: m.position, kind: m.kind, postage_amount: fromCents(p.netCents), postage_amount_taxed: fromCents(p.taxedCents) });
   }
   return out;
 }
@@ -286,9 +362,13 @@ export function isRedirecting(code: PaymentCode): boolean {
  */
 export function activePayments(deps: Deps, priced: PricedCart, countryId: number, owner: CustomerRow | null): PaymentMethod[] {
   const rows = deps.sql('SELECT id, code, title, position FROM payment_module WHERE active = 1 ORDER BY position').all() as {
-    id: number; code: PaymentCode; title: string; position: number;
+    id: number;
+    code: PaymentCode;
+    title: string;
+    position: number;
   }[];
-  const dach = countryId === 5 || countryId === 13;
+  // the German-language shops' countries (src/shops/*.json): Germany and Austria
+  const dach = homeCountriesOfLanguage('de').includes(countryId);
   return rows
     .filter((m) => (PAYMENT_CODES as readonly string[]).includes(m.code))
     .filter((m) => {

@@ -11,7 +11,7 @@ import { transaction } from '../db/open.ts';
 import { HttpError } from '../lib/errors.ts';
 import { mailLanguage, shippedMail } from '../lib/mail-texts.ts';
 import { orderItem, orderProducts, paymentCode, type OrderRow } from './order.ts';
-import { cents } from './pricing.ts';
+import { fromCents } from '../../src/catalog/prices.ts';
 
 const orderNotFound = () => new HttpError(404, ERRORS.orderNotFound);
 
@@ -39,7 +39,8 @@ function log(deps: Deps, action: string, target: string, detail: unknown) {
 
 const closed = (o: OrderRow) => o.status === 'canceled' || o.status === 'payment_error';
 /** May go out: paid (or further), or cash on delivery (Nachnahme), which is paid at the door. */
-const shippable = (deps: Deps, o: OrderRow) => o.status === 'paid' || o.status === 'processing' || o.status === 'sent' || (o.status === 'not_paid' && paymentCode(deps, o.payment_module_id) === 'Nachnahme');
+const shippable = (deps: Deps, o: OrderRow) =>
+  o.status === 'paid' || o.status === 'processing' || o.status === 'sent' || (o.status === 'not_paid' && paymentCode(deps, o.payment_module_id) === 'Nachnahme');
 
 function conflict(message: string, o: OrderRow) {
   return new HttpError(409, message, [{ field: 'order', message: `${o.ref} is ${o.status}` }]);
@@ -70,7 +71,7 @@ export function markPaid(deps: Deps, key: string | undefined, amountCents: numbe
     if (closed(o)) throw conflict(ERRORS.orderClosed, o);
     if (o.status !== 'not_paid') throw conflict(ERRORS.orderAlreadyPaid, o);
     if (amountCents !== undefined && amountCents !== o.total_cents)
-      throw new HttpError(409, ERRORS.amountMismatch, [{ field: 'amount', message: `the order total is ${cents(o.total_cents).toFixed(2)}` }]);
+      throw new HttpError(409, ERRORS.amountMismatch, [{ field: 'amount', message: `the order total is ${fromCents(o.total_cents).toFixed(2)}` }]);
     const now = isoNow(deps);
     deps.sql(`UPDATE orders SET status = 'paid', paid_at = ?, updated_at = ? WHERE id = ? AND status = 'not_paid'`).run(now, now, o.id);
     log(deps, 'order.paid', o.ref, { amount_cents: amountCents ?? null });
@@ -87,13 +88,22 @@ export function markShipped(deps: Deps, key: string | undefined, tracking: strin
     if (!shippable(deps, o)) throw conflict(ERRORS.orderNotPaidYet, o);
     if (tracking !== undefined) checkTracking(deps, o);
     const now = isoNow(deps);
-    deps.sql(`UPDATE orders SET status = 'sent', shipped_at = ?, tracking_number = COALESCE(?, tracking_number), updated_at = ? WHERE id = ?`).run(now, tracking ?? null, now, o.id);
+    deps
+      .sql(`UPDATE orders SET status = 'sent', shipped_at = ?, tracking_number = COALESCE(?, tracking_number), updated_at = ? WHERE id = ?`)
+      .run(now, tracking ?? null, now, o.id);
     log(deps, 'order.shipped', o.ref, { tracking_number: tracking ?? null });
     return findOrder(deps, { id: o.id });
   });
-  const customer = deps.sql('SELECT email, firstname, locale FROM customer WHERE id = ?').get(order.customer_id) as { email: string; firstname: string; locale: string | null } | undefined;
+  const customer = deps.sql('SELECT email, firstname, locale FROM customer WHERE id = ?').get(order.customer_id) as
+    | { email: string; firstname: string; locale: string | null }
+    | undefined;
   if (customer) {
-    const mail = shippedMail(mailLanguage(order.locale, customer.locale), { firstname: customer.firstname, ref: order.ref, pickup: !!order.local_pickup, tracking: order.tracking_number ?? null });
+    const mail = shippedMail(mailLanguage(order.locale, customer.locale), {
+      firstname: customer.firstname,
+      ref: order.ref,
+      pickup: !!order.local_pickup,
+      tracking: order.tracking_number ?? null,
+    });
     deps.mail({ to: customer.email, ...mail });
   }
   return order;

@@ -5,7 +5,7 @@
  * order as payment error, gives the stock and the coupon back and keeps the cart, which may pay
  * again after the retry wait (spec §4: 2 minutes).
  */
-import { orderTotal } from '../../src/catalog/prices.ts';
+import { fromCents, orderTotal } from '../../src/catalog/prices.ts';
 import { DEFAULT_DELIVERY_ID } from '../../src/api/contract/delivery.ts';
 import { ERRORS } from '../../src/api/contract/common.ts';
 import type { OrderItem, OrderProductItem, OrderStatus } from '../../src/api/contract/order.ts';
@@ -16,10 +16,9 @@ import { isoNow, type Deps } from '../context.ts';
 import { transaction } from '../db/open.ts';
 import { guestInvoiceHash, randomToken } from '../lib/auth.ts';
 import { HttpError } from '../lib/errors.ts';
-import type { CustomerRow } from '../middleware/route.ts';
+import type { CustomerRow } from '../db/rows.ts';
 import { countryTitle, type AddressRow } from './address.ts';
-import { activePayments, couponProblem, findCoupon, isRedirecting, loadCart, postageFor, priceCart, type CartRow } from './cart.ts';
-import { cents } from './pricing.ts';
+import { activePayments, couponEmail, couponProblem, findCoupon, isRedirecting, loadCart, postageFor, priceCart, type CartRow } from './cart.ts';
 
 export type PayBody = z.output<typeof PayRequestSchema>;
 export type { PayRequest };
@@ -81,8 +80,17 @@ const LIVE = `status NOT IN ('payment_error', 'canceled')`;
 
 function snapshotAddress(deps: Deps, a: AddressRow) {
   return {
-    FIRSTNAME: a.firstname, LASTNAME: a.lastname, COMPANY: a.company, ADDRESS1: a.address1, ADDRESS2: a.address2, ADDRESS3: a.address3, ZIPCODE: a.zipcode,
-    CITY: a.city, COUNTRY_ID: a.country_id, COUNTRY_TITLE: countryTitle(deps, a.country_id), PHONE: a.phone,
+    FIRSTNAME: a.firstname,
+    LASTNAME: a.lastname,
+    COMPANY: a.company,
+    ADDRESS1: a.address1,
+    ADDRESS2: a.address2,
+    ADDRESS3: a.address3,
+    ZIPCODE: a.zipcode,
+    CITY: a.city,
+    COUNTRY_ID: a.country_id,
+    COUNTRY_TITLE: countryTitle(deps, a.country_id),
+    PHONE: a.phone,
   };
 }
 
@@ -115,8 +123,7 @@ export function placeOrder(deps: Deps, code: PaymentCode, body: PayBody, custome
     const live = deps.sql(`SELECT * FROM orders WHERE cart_id = ? AND ${LIVE}`).get(raw.id) as OrderRow | undefined;
     if (live) return { order: live, repeated: true, redirectUrl: redirectFor(live, paymentCode(deps, live.payment_module_id)) };
     const cart = loadCart(deps, raw.id, customer);
-    if (cart.payment_failed_at !== null && deps.now() - cart.payment_failed_at < deps.config.paymentRetrySeconds * 1000)
-      throw new HttpError(429, ERRORS.paymentRetryWait);
+    if (cart.payment_failed_at !== null && deps.now() - cart.payment_failed_at < deps.config.paymentRetrySeconds * 1000) throw new HttpError(429, ERRORS.paymentRetryWait);
 
     // addresses: the customer's own, default when not given
     const addressOf = (id: number | undefined) => {
@@ -141,7 +148,8 @@ export function placeOrder(deps: Deps, code: PaymentCode, body: PayBody, custome
     const method = methods.find((m) => m.code === code);
     if (!method || (body.payment_module_id !== undefined && body.payment_module_id !== method.id)) throw new HttpError(400, ERRORS.paymentMethodUnavailable);
     if (couponCode) {
-      const problem = couponProblem(deps, findCoupon(deps, couponCode), priced.goodsCents, customer.id);
+      // checked inside the transaction that records the use: two orders cannot both pass
+      const problem = couponProblem(deps, findCoupon(deps, couponCode), priced.goodsCents, customer.email);
       if (problem) throw new HttpError(400, problem, [{ field: 'appliedCoupon', message: problem }]);
     }
     const total = orderTotal(priced.goodsCents, postage.taxedCents, priced.discountCents);
@@ -157,11 +165,31 @@ export function placeOrder(deps: Deps, code: PaymentCode, body: PayBody, custome
              coupon_code, message, payment_token, created_at, updated_at)
            VALUES (?, ?, 'not_paid', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(customer.id, cart.id, method.id, moduleId, moduleId === 80 ? 1 : 0, JSON.stringify(snapshotAddress(deps, invoice)),
-          JSON.stringify(snapshotAddress(deps, delivery)), countryId, cart.currency, body.locale ?? null, priced.vatExcluded ? 1 : 0, priced.goodsCents,
-          priced.goodsNetCents, priced.goodsCents - priced.goodsNetCents, postage.taxedCents, postage.netCents, priced.discountCents, total,
-          priced.couponValid ? couponCode : null, body.message ?? null, token, now, now)
-        .lastInsertRowid,
+        .run(
+          customer.id,
+          cart.id,
+          method.id,
+          moduleId,
+          moduleId === 80 ? 1 : 0,
+          JSON.stringify(snapshotAddress(deps, invoice)),
+          JSON.stringify(snapshotAddress(deps, delivery)),
+          countryId,
+          cart.currency,
+          body.locale ?? null,
+          priced.vatExcluded ? 1 : 0,
+          priced.goodsCents,
+          priced.goodsNetCents,
+          priced.goodsCents - priced.goodsNetCents,
+          postage.taxedCents,
+          postage.netCents,
+          priced.discountCents,
+          total,
+          priced.couponValid ? couponCode : null,
+          body.message ?? null,
+          token,
+          now,
+          now,
+        ).lastInsertRowid,
     );
     const ref = `ORD${String(orderId).padStart(9, '0')}`;
     deps.sql('UPDATE orders SET ref = ? WHERE id = ?').run(ref, orderId);
@@ -187,10 +215,22 @@ export function placeOrder(deps: Deps, code: PaymentCode, body: PayBody, custome
         allocation.push([c.center_id, take]);
         left -= take;
       }
-      insertProduct.run(orderId, line.productId, line.pseId, line.ref, line.title, line.quantity, line.unitNetCents, line.unitCents, line.vatPercent, line.totalCents,
-        JSON.stringify(allocation));
+      insertProduct.run(
+        orderId,
+        line.productId,
+        line.pseId,
+        line.ref,
+        line.title,
+        line.quantity,
+        line.unitNetCents,
+        line.unitCents,
+        line.vatPercent,
+        line.totalCents,
+        JSON.stringify(allocation),
+      );
     }
-    if (priced.couponValid && couponCode) deps.sql('INSERT INTO coupon_usage (code, customer_id, order_id) VALUES (?, ?, ?)').run(couponCode, customer.id, orderId);
+    if (priced.couponValid && couponCode)
+      deps.sql('INSERT INTO coupon_usage (code, customer_id, order_id, email) VALUES (?, ?, ?, ?)').run(couponCode, customer.id, orderId, couponEmail(customer.email));
     // card-style: the cart waits for the payment page; otherwise the order is placed and the cart closed
     deps.sql('UPDATE cart SET customer_id = ?, status = ?, updated_at = ? WHERE id = ?').run(customer.id, redirecting ? 'pending' : 'ordered', now, cart.id);
     const order = deps.sql('SELECT * FROM orders WHERE id = ?').get(orderId) as unknown as OrderRow;
@@ -253,11 +293,31 @@ export function orderItem(deps: Deps, o: OrderRow): OrderItem {
   const payment = deps.sql('SELECT code FROM payment_module WHERE id = ?').get(o.payment_module_id) as { code: string } | undefined;
   const delivery = deps.sql('SELECT title FROM delivery_module WHERE id = ?').get(o.delivery_module_id) as { title: string } | undefined;
   return {
-    ID: o.id, REF: o.ref, CUSTOMER_ID: o.customer_id, CART_ID: o.cart_id, STATUS: o.status, CREATE_DATE: o.created_at, PAYMENT_MODULE: payment?.code ?? '',
-    PAYMENT_MODULE_ID: o.payment_module_id, DELIVERY_MODULE: delivery?.title ?? '', DELIVERY_MODULE_ID: o.delivery_module_id, CURRENCY: o.currency,
-    COUNTRY_ID: o.country_id, GOODS: cents(o.goods_cents), GOODS_NET: cents(o.goods_net_cents), VAT: cents(o.vat_cents), POSTAGE: cents(o.postage_cents),
-    DISCOUNT: cents(o.discount_cents), TOTAL: cents(o.total_cents), COUPON_CODE: o.coupon_code, VAT_EXCLUDED: o.vat_excluded === 1, MESSAGE: o.message,
-    TRACKING_NUMBER: o.tracking_number, LOCAL_PICKUP: o.local_pickup === 1, INVOICE_ADDRESS: JSON.parse(o.invoice_address), DELIVERY_ADDRESS: JSON.parse(o.delivery_address),
+    ID: o.id,
+    REF: o.ref,
+    CUSTOMER_ID: o.customer_id,
+    CART_ID: o.cart_id,
+    STATUS: o.status,
+    CREATE_DATE: o.created_at,
+    PAYMENT_MODULE: payment?.code ?? '',
+    PAYMENT_MODULE_ID: o.payment_module_id,
+    DELIVERY_MODULE: delivery?.title ?? '',
+    DELIVERY_MODULE_ID: o.delivery_module_id,
+    CURRENCY: o.currency,
+    COUNTRY_ID: o.country_id,
+    GOODS: fromCents(o.goods_cents),
+    GOODS_NET: fromCents(o.goods_net_cents),
+    VAT: fromCents(o.vat_cents),
+    POSTAGE: fromCents(o.postage_cents),
+    DISCOUNT: fromCents(o.discount_cents),
+    TOTAL: fromCents(o.total_cents),
+    COUPON_CODE: o.coupon_code,
+    VAT_EXCLUDED: o.vat_excluded === 1,
+    MESSAGE: o.message,
+    TRACKING_NUMBER: o.tracking_number,
+    LOCAL_PICKUP: o.local_pickup === 1,
+    INVOICE_ADDRESS: JSON.parse(o.invoice_address),
+    DELIVERY_ADDRESS: JSON.parse(o.delivery_address),
     INVOICE_URL: `/api/ExternalOrderApi/order/${o.id}/invoice`,
   };
 }
@@ -265,8 +325,17 @@ export function orderItem(deps: Deps, o: OrderRow): OrderItem {
 export function orderProducts(deps: Deps, orderId: number): OrderProductItem[] {
   const rows = deps.sql('SELECT * FROM order_product WHERE order_id = ? ORDER BY id').all(orderId) as unknown as OrderProductRow[];
   return rows.map((p) => ({
-    ID: p.id, ORDER_ID: p.order_id, PRODUCT_ID: p.product_id, PRODUCT_SALE_ELEMENTS_ID: p.pse_id, REF: p.ref, TITLE: p.title, QUANTITY: p.quantity,
-    PRICE: cents(p.unit_net_cents), TAXED_PRICE: cents(p.unit_cents), VAT_PERCENT: p.vat_percent, TOTAL_TAXED_PRICE: cents(p.total_cents),
+    ID: p.id,
+    ORDER_ID: p.order_id,
+    PRODUCT_ID: p.product_id,
+    PRODUCT_SALE_ELEMENTS_ID: p.pse_id,
+    REF: p.ref,
+    TITLE: p.title,
+    QUANTITY: p.quantity,
+    PRICE: fromCents(p.unit_net_cents),
+    TAXED_PRICE: fromCents(p.unit_cents),
+    VAT_PERCENT: p.vat_percent,
+    TOTAL_TAXED_PRICE: fromCents(p.total_cents),
   }));
 }
 

@@ -3,15 +3,22 @@
  * The arithmetic is src/catalog/prices.ts (taxesFor, priceCents, orderTotal, couponDiscountCents);
  * this only decides the inputs:
  *  - the product's tax rule for the delivery country;
- *  - none when the customer is a company buying without VAT (is_company and exclude_vat);
+ *  - none when the customer is a company buying without VAT: src/catalog/vat-exclusion.ts decides
+ *    (a valid VAT number of another EU country than the shop's, delivered there);
  *  - none when one of the product's categories is zero-rated for that country
  *    (API_ZERO_VAT_CATEGORIES, spec §3 categories_0_vat).
  */
 import type { Tax, TaxRule } from '../../src/catalog/export-schema.ts';
 import { taxesFor, vatPercent } from '../../src/catalog/prices.ts';
 import type { Deps } from '../context.ts';
+import { excludesVat } from '../../src/catalog/vat-exclusion.ts';
+import type { CustomerRow } from '../db/rows.ts';
+import { localeOfCountry, shopCountryIso, shopOfLocale } from './shops.ts';
 
-export const COUNTRY_LOCALE: Record<number, string> = { 5: 'de_DE', 13: 'de_AT', 146: 'ro_RO' };
+/** The locale whose titles a country's shoppers read: its shop's (src/shops/*.json), else German. */
+export function countryLocale(countryId: number): string {
+  return localeOfCountry(countryId) ?? 'de_DE';
+}
 
 export function pickTitle(json: string | null | undefined, locale: string): string {
   if (!json) return '';
@@ -19,8 +26,37 @@ export function pickTitle(json: string | null | undefined, locale: string): stri
   return titles[locale] ?? titles.de_DE ?? titles.de_AT ?? Object.values(titles)[0] ?? '';
 }
 
-export function cents(n: number): number {
-  return Math.round(n) / 100;
+/**
+ * Whether a customer's goods delivered to a country go without VAT (docs/decisions/0006): the
+ * shop is the one the customer registered with (its locale), the VAT number the one checked at
+ * registration.
+ */
+export function vatExcludedFor(
+  deps: Deps,
+  customer: Pick<CustomerRow, 'is_company' | 'exclude_vat' | 'vat_number' | 'locale'> | null | undefined,
+  deliveryCountryId: number,
+): boolean {
+  if (customer?.is_company !== 1 || customer.exclude_vat !== 1) return false;
+  return excludesVat({
+    isCompany: true,
+    requested: true,
+    vatNumber: customer.vat_number,
+    shopCountry: shopCountryIso(shopOfLocale(customer.locale, deps.config.defaultCountryId)),
+    deliveryCountry: countryIso(deps, deliveryCountryId),
+  });
+}
+
+/** ISO alpha-2 of a country of the catalog, or null. */
+export function countryIso(deps: Deps, countryId: number): string | null {
+  return (deps.sql('SELECT isoalpha2 FROM country WHERE id = ?').get(countryId) as { isoalpha2: string } | undefined)?.isoalpha2 ?? null;
+}
+
+const cache = new WeakMap<Deps, Pricing>();
+/** The price context of an app (tax rules loaded once per app, see reload()). */
+export function pricing(deps: Deps): Pricing {
+  let p = cache.get(deps);
+  if (!p) cache.set(deps, (p = new Pricing(deps)));
+  return p;
 }
 
 export class Pricing {

@@ -11,7 +11,7 @@
 import type { z } from 'zod';
 import { ENDPOINTS, ErrorResponse, pathFor, type EndpointKey } from './contract/paths.ts';
 import { m } from '../i18n/generated/messages.js';
-import { parseToken, tokenRaw } from '../stores/session.ts';
+import { storedBearer } from './token.ts';
 
 export type ApiErrorKind = 'connection' | 'server';
 
@@ -21,6 +21,8 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's text of an error answer ('Cart not found'), else null. */
   readonly serverMessage: string | null;
+  /** Field-level reasons of a refused request ({ field: 'address.zipcode', message: 'Invalid postal format' }). */
+  issues: { field: string; message: string }[] = [];
   constructor(kind: ApiErrorKind, message: string, status = 0, serverMessage: string | null = null, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'ApiError';
@@ -46,11 +48,6 @@ export interface CallOptions<K extends EndpointKey> {
   signal?: AbortSignal;
 }
 
-function bearer(): string | null {
-  const t = parseToken(tokenRaw.get());
-  return t && t.expiresAt > Date.now() ? t.token : null;
-}
-
 /** One call of the shop API; resolves with the parsed 200 answer or rejects with an ApiError. */
 export async function call<K extends EndpointKey>(key: K, options: CallOptions<K> = {}): Promise<ResponseOf<K>> {
   const ep: Ep = ENDPOINTS[key];
@@ -63,7 +60,7 @@ export async function call<K extends EndpointKey>(key: K, options: CallOptions<K
   }
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const token = bearer();
+  const token = storedBearer();
   if (token) headers.authorization = `Bearer ${token}`;
   const timeout = AbortSignal.timeout(options.timeoutMs ?? 15_000);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
@@ -83,7 +80,9 @@ export async function call<K extends EndpointKey>(key: K, options: CallOptions<K
   if (!response.ok) {
     const error = ErrorResponse.safeParse(json);
     if (response.status >= 500 || !error.success) throw new ApiError('connection', connectionErrorText(), response.status, error.success ? error.data.message : null);
-    throw new ApiError('server', error.data.message, response.status, error.data.message);
+    const refused = new ApiError('server', error.data.message, response.status, error.data.message);
+    refused.issues = error.data.issues ?? [];
+    throw refused;
   }
   const schema = ep.response;
   if (!schema) throw new ApiError('connection', connectionErrorText(), response.status);

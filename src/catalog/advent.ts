@@ -18,7 +18,14 @@ const Id = z.union([z.number().int().positive(), z.string().regex(/^\d+$/).trans
 const Door = z.union([
   z.object({ day: z.number().int().min(1).max(ADVENT_DOORS), product_id: Id }).transform((d) => ({ day: d.day, kind: 'product' as const, productId: d.product_id })),
   z
-    .object({ day: z.number().int().min(1).max(ADVENT_DOORS), coupon: z.string().trim().regex(/^[A-Za-z0-9_-]{2,40}$/), text: z.string().trim().max(200).default('') })
+    .object({
+      day: z.number().int().min(1).max(ADVENT_DOORS),
+      coupon: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_-]{2,40}$/),
+      text: z.string().trim().max(200).default(''),
+    })
     .transform((d) => ({ day: d.day, kind: 'coupon' as const, code: d.coupon, text: d.text })),
 ]);
 export type AdventDoor = z.output<typeof Door>;

@@ -19,8 +19,10 @@ import { DOCUMENTS, STREAMS, type Image, type Document, type Locale, type Texts 
 import { openExport, type Fault } from './read-export.ts';
 import { encodeModes, isSellable, modeCountries, modeTaxes, priceCents, shownPrice, taxesFor } from './prices.ts';
 import { sanitizeEditorHtml } from './sanitize.ts';
+import { positiveId } from '../api/contract/id.ts';
 import { buildTree } from './tree.ts';
 import { collapseRedirects, pathOf } from './urls.ts';
+import { KEYS_SCHEMA, MEDIA_SCHEMA, MediaHashes, computePageKeys, diffIndexes, readMedia, type Changes } from './page-keys.ts';
 import type { ShopConfig } from '../shops/schema.ts';
 import type {
   BrandModel,
@@ -37,19 +39,19 @@ import type {
 } from './models.ts';
 
 /** Bump when the index layout or what goes into it changes: forces a rebuild. */
-const INDEX_VERSION = 6;
+const INDEX_VERSION = 7;
 
 const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE fault (severity TEXT, file TEXT, line INTEGER, record TEXT, field TEXT, reason TEXT);
-CREATE TABLE route (path TEXT PRIMARY KEY, kind TEXT NOT NULL, id INTEGER NOT NULL, product_id INTEGER);
+CREATE TABLE route (path TEXT PRIMARY KEY, kind TEXT NOT NULL, id INTEGER NOT NULL, product_id INTEGER, key TEXT);
 CREATE TABLE redirect (path TEXT PRIMARY KEY, target TEXT NOT NULL);
 CREATE TABLE category (id INTEGER PRIMARY KEY, parent INTEGER, visible INTEGER, position INTEGER, depth INTEGER, own_count INTEGER, count INTEGER, data TEXT);
 CREATE TABLE brand (id INTEGER PRIMARY KEY, position INTEGER, title TEXT, data TEXT);
 CREATE TABLE folder (id INTEGER PRIMARY KEY, parent INTEGER, visible INTEGER, position INTEGER, data TEXT);
 CREATE TABLE content (id INTEGER PRIMARY KEY, folder_id INTEGER, position INTEGER, created_at TEXT, data TEXT);
 CREATE TABLE product (id INTEGER PRIMARY KEY, ref TEXT, brand_id INTEGER, default_category INTEGER, title TEXT,
-  sellable INTEGER, sales INTEGER, created_at TEXT, price INTEGER, card TEXT, data TEXT, facets TEXT);
+  sellable INTEGER, sales INTEGER, created_at TEXT, price INTEGER, card TEXT, data TEXT, facets TEXT, fp TEXT);
 CREATE TABLE product_category (category_id INTEGER, product_id INTEGER, position INTEGER, PRIMARY KEY (category_id, product_id));
 CREATE TABLE product_link (product_id INTEGER, kind TEXT, target_id INTEGER, position INTEGER);
 `;
@@ -67,7 +69,17 @@ export interface IndexResult {
   rebuilt: boolean;
   faults: Fault[];
   stats: Record<string, number>;
+  /** What changed since the previous index (for the build log); nothing when the index was reused. */
+  changes: Changes;
 }
+
+const NO_CHANGES = (pages: number, listings: number): Changes => ({
+  previous: true,
+  products: { changed: 0, added: 0, removed: 0 },
+  categories: { changed: 0, added: 0, removed: 0 },
+  pages: { changed: 0, unchanged: pages, removed: 0 },
+  listings: { changed: 0, unchanged: listings },
+});
 
 async function signature(exportDir: string, shop: ShopConfig): Promise<string> {
   const hash = createHash('sha256');
@@ -122,8 +134,10 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   if (!force && readMeta(dbFile, 'signature') === sig) {
     const db = new DatabaseSync(dbFile, { readOnly: true });
     const stats = JSON.parse((db.prepare("SELECT value FROM meta WHERE key = 'stats'").get() as { value: string }).value);
+    const count = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+    const changes = NO_CHANGES(count('route'), count('listing_key'));
     db.close();
-    return { dbFile, rebuilt: false, faults: readFaults(dbFile), stats };
+    return { dbFile, rebuilt: false, faults: readFaults(dbFile), stats, changes };
   }
   if (!ex.manifest.locales.includes(shop.locale)) {
     throw new Error(`The export has no texts for ${shop.locale} (it holds ${ex.manifest.locales.join(', ')}); the ${shop.code} shop cannot be built from it.`);
@@ -143,7 +157,7 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
     insertFault.run(f.severity, f.file, f.line ?? null, f.id === undefined ? null : String(f.id), f.field ?? null, f.reason);
   };
   const insertFault = db.prepare('INSERT INTO fault VALUES (?, ?, ?, ?, ?, ?)');
-  const insertRoute = db.prepare('INSERT INTO route VALUES (?, ?, ?, ?)');
+  const insertRoute = db.prepare('INSERT INTO route (path, kind, id, product_id) VALUES (?, ?, ?, ?)');
   const routeExists = db.prepare('SELECT kind, id FROM route WHERE path = ?');
 
   const L: Locale = shop.locale;
@@ -172,17 +186,19 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
     return true;
   };
   const onFault = (f: Fault) => fault(f);
-  const batch = <T>(fn: () => Promise<T>) => async () => {
-    db.exec('BEGIN');
-    try {
-      const result = await fn();
-      db.exec('COMMIT');
-      return result;
-    } catch (error) {
-      db.exec('ROLLBACK');
-      throw error;
-    }
-  };
+  const batch =
+    <T>(fn: () => Promise<T>) =>
+    async () => {
+      db.exec('BEGIN');
+      try {
+        const result = await fn();
+        db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        db.exec('ROLLBACK');
+        throw error;
+      }
+    };
 
   // --- categories, brands, folders, contents: small sets, ids kept for reference checks ----
   const categoryIds = new Set<number>();
@@ -192,8 +208,15 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
     for await (const c of ex.stream('categories', onFault)) {
       if (!claim(c.url[L]!, 'category', c.id, STREAMS.categories.file, undefined)) continue;
       const model: CategoryModel = {
-        id: c.id, parent: c.parent, visible: c.visible, position: c.position, url: pathOf(c.url[L]!), urls: c.url,
-        ...texts(c.i18n), images: c.images.map(image), contentIds: c.contents,
+        id: c.id,
+        parent: c.parent,
+        visible: c.visible,
+        position: c.position,
+        url: pathOf(c.url[L]!),
+        urls: c.url,
+        ...texts(c.i18n),
+        images: c.images.map(image),
+        contentIds: c.contents,
       };
       insert.run(c.id, c.parent, c.visible ? 1 : 0, c.position, JSON.stringify(model));
       categoryIds.add(c.id);
@@ -234,8 +257,16 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
       const t = texts(c.i18n);
       const defaultFolder = c.folders.find((f) => f.default)?.id ?? c.folders[0]?.id ?? null;
       const model: ContentModel = {
-        id: c.id, position: c.position, url: pathOf(c.url[L]!), urls: c.url, ...t, defaultFolderId: defaultFolder,
-        images: c.images.map(image), documents: c.documents.map(documentOf), listing: parseListing(t.postscriptum), createdAt: c.createdAt,
+        id: c.id,
+        position: c.position,
+        url: pathOf(c.url[L]!),
+        urls: c.url,
+        ...t,
+        defaultFolderId: defaultFolder,
+        images: c.images.map(image),
+        documents: c.documents.map(documentOf),
+        listing: parseListing(t.postscriptum),
+        createdAt: c.createdAt,
       };
       insert.run(c.id, defaultFolder, c.position, c.createdAt ?? null, JSON.stringify(model));
       contentIds.add(c.id);
@@ -248,7 +279,9 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   const currency = shop.currency.code;
   const zeroVat = new Set(shop.zeroVatCategories);
   const shopCountries = modeCountries(shop);
-  const insertProduct = db.prepare('INSERT INTO product VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const insertProduct = db.prepare(
+    'INSERT INTO product (id, ref, brand_id, default_category, title, sellable, sales, created_at, price, card, data, facets) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
   const insertPC = db.prepare('INSERT OR IGNORE INTO product_category VALUES (?, ?, ?)');
   const insertLink = db.prepare('INSERT INTO product_link VALUES (?, ?, ?, ?)');
   const productsFile = STREAMS.products.file;
@@ -286,8 +319,16 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
     const variants: VariantModel[] = p.variants.map((v) => {
       const net = v.prices[currency]!;
       return {
-        id: v.id, ref: v.ref, ean: v.ean, isDefault: v.isDefault, quantity: v.quantity, promo: v.promo, newness: v.newness, weight: v.weight,
-        url: v.url[L] ? pathOf(v.url[L]!) : null, urls: v.url,
+        id: v.id,
+        ref: v.ref,
+        ean: v.ean,
+        isDefault: v.isDefault,
+        quantity: v.quantity,
+        promo: v.promo,
+        newness: v.newness,
+        weight: v.weight,
+        url: v.url[L] ? pathOf(v.url[L]!) : null,
+        urls: v.url,
         attributes: v.attributes.map((a) => ({ attributeId: a.attributeId, kind: a.kind, name: a.attribute[L] ?? '', valueId: a.valueId, value: a.value[L] ?? '', hex: a.hex })),
         prices: {
           net,
@@ -297,7 +338,9 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
             listPrice: net.listPrice === undefined ? undefined : priceCents(net.listPrice, { taxes }),
           },
         },
-        imageIds: v.images, deliveryDelay: v.deliveryDelay, fulfilment: v.fulfilment,
+        imageIds: v.images,
+        deliveryDelay: v.deliveryDelay,
+        fulfilment: v.fulfilment,
       };
     });
     const main = variants.find((v) => v.isDefault) ?? variants[0]!;
@@ -311,11 +354,23 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
       if (v.url && !claim(v.url.slice(1), 'variant', v.id, productsFile, undefined, p.id)) v.url = null;
     }
     const model: ProductModel = {
-      id: p.id, ref: p.ref, url: pathOf(p.url[L]!), urls: p.url, brandId, taxRuleId: p.taxRuleId, defaultCategoryId: defaultLink.id,
-      categoryIds: links.map((c) => c.id), sellable, ...texts(p.i18n), variants,
+      id: p.id,
+      ref: p.ref,
+      url: pathOf(p.url[L]!),
+      urls: p.url,
+      brandId,
+      taxRuleId: p.taxRuleId,
+      defaultCategoryId: defaultLink.id,
+      categoryIds: links.map((c) => c.id),
+      sellable,
+      ...texts(p.i18n),
+      variants,
       features: p.features.map((f) => ({ featureId: f.featureId, title: f.title[L] ?? '', values: f.values.map((v) => v.title[L] ?? '').filter(Boolean) })),
-      images: p.images.map((i) => ({ id: i.id, ...image(i) })), documents: p.documents.map(documentOf),
-      accessoryIds: p.accessories, contentIds: p.contents.filter((id) => contentIds.has(id)), createdAt: p.createdAt,
+      images: p.images.map((i) => ({ id: i.id, ...image(i) })),
+      documents: p.documents.map(documentOf),
+      accessoryIds: p.accessories,
+      contentIds: p.contents.filter((id) => contentIds.has(id)),
+      createdAt: p.createdAt,
       module: { ...p.module, keywords: p.module.keywords?.[L] },
     };
     for (const id of p.contents) {
@@ -323,8 +378,14 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
     }
     const shown = shownPrice(main.prices.gross, main.promo);
     const card: ProductCard = {
-      id: p.id, title: model.title, url: model.url, brandId, image: model.images[0] ? image(p.images[0]!) : null,
-      price: shown.price, crossedOut: shown.crossedOut, inStock: variants.some((v) => v.quantity > 0),
+      id: p.id,
+      title: model.title,
+      url: model.url,
+      brandId,
+      image: model.images[0] ? image(p.images[0]!) : null,
+      price: shown.price,
+      crossedOut: shown.crossedOut,
+      inStock: variants.some((v) => v.quantity > 0),
       ...(variants.length === 1 ? { pse: variants[0]!.id } : {}),
       ...((p.module.quantityStep ?? 1) > 1 ? { step: p.module.quantityStep } : {}),
       modes: encodeModes(main.prices.net, main.promo, modeTaxes(rule, shopCountries, zeroRated ? shop.countryId : null)),
@@ -335,8 +396,18 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
       features: model.features.flatMap((f) => f.values.map((v) => [f.featureId, f.title, v] as [number, string, string])),
     };
     insertProduct.run(
-      p.id, p.ref, brandId, defaultLink.id, model.title, 1, p.module.salesCount ?? 0, p.createdAt, shown.price,
-      JSON.stringify(card), JSON.stringify(model), JSON.stringify(facets),
+      p.id,
+      p.ref,
+      brandId,
+      defaultLink.id,
+      model.title,
+      1,
+      p.module.salesCount ?? 0,
+      p.createdAt,
+      shown.price,
+      JSON.stringify(card),
+      JSON.stringify(model),
+      JSON.stringify(facets),
     );
     for (const c of links) insertPC.run(c.id, p.id, c.position);
     p.accessories.forEach((id, i) => insertLink.run(p.id, 'accessory', id, i));
@@ -350,7 +421,13 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
     .prepare("SELECT l.product_id, l.target_id FROM product_link l LEFT JOIN product p ON p.id = l.target_id WHERE l.kind = 'accessory' AND p.id IS NULL")
     .all() as { product_id: number; target_id: number }[];
   for (const d of dangling) {
-    fault({ severity: 'skip', file: productsFile, id: d.product_id, field: 'accessories', reason: `product ${d.target_id} is not shown (missing, hidden or without price); the link is dropped` });
+    fault({
+      severity: 'skip',
+      file: productsFile,
+      id: d.product_id,
+      field: 'accessories',
+      reason: `product ${d.target_id} is not shown (missing, hidden or without price); the link is dropped`,
+    });
   }
   db.exec("DELETE FROM product_link WHERE kind = 'accessory' AND target_id NOT IN (SELECT id FROM product)");
 
@@ -373,7 +450,13 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   db.exec('BEGIN');
   for (const node of tree.byId.values()) updateCategory.run(node.depth, node.ownCount, node.count, node.id);
   for (const id of tree.orphans) {
-    fault({ severity: 'skip', file: STREAMS.categories.file, id, field: 'parent', reason: 'its parent is not in the export (or the parents form a loop); the category is left out of the tree' });
+    fault({
+      severity: 'skip',
+      file: STREAMS.categories.file,
+      id,
+      field: 'parent',
+      reason: 'its parent is not in the export (or the parents form a loop); the category is left out of the tree',
+    });
     db.prepare('UPDATE category SET depth = -1, own_count = 0, count = 0 WHERE id = ?').run(id);
   }
   db.exec('COMMIT');
@@ -398,6 +481,24 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   // Pages look records up by kind and id, and a product's accessories: no scan per page.
   db.exec('CREATE INDEX route_kind_id ON route (kind, id)');
   db.exec('CREATE INDEX product_link_product ON product_link (product_id, kind)');
+
+  // --- the pages' cache keys (page-keys.ts), and what changed since the previous index ---------
+  db.exec(MEDIA_SCHEMA);
+  db.exec(KEYS_SCHEMA);
+  let previousMedia = new Map();
+  if (existsSync(dbFile)) {
+    try {
+      const old = new DatabaseSync(dbFile, { readOnly: true });
+      previousMedia = readMedia(old);
+      old.close();
+    } catch {
+      // no usable previous index: every image is hashed
+    }
+  }
+  const media = new MediaHashes(exportDir, previousMedia);
+  computePageKeys(db, shop, { taxRules: ex.taxRules, countries: ex.countries, currencies: ex.currencies }, media);
+  stats.imagesHashed = media.hashed;
+  const changes = diffIndexes(db, dbFile, (file) => new DatabaseSync(file, { readOnly: true }));
   const setMeta = db.prepare('INSERT INTO meta VALUES (?, ?)');
   setMeta.run('signature', sig);
   setMeta.run('stats', JSON.stringify(stats));
@@ -406,9 +507,10 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   setMeta.run('taxRules', JSON.stringify(ex.taxRules));
   setMeta.run('currencies', JSON.stringify(ex.currencies));
   setMeta.run('countries', JSON.stringify(ex.countries));
+  setMeta.run('changes', JSON.stringify(changes));
   db.close();
   renameSync(tmp, dbFile);
-  return { dbFile, rebuilt: true, faults, stats };
+  return { dbFile, rebuilt: true, faults, stats, changes };
 }
 
 /** A content's postscriptum is listing JSON when it names brand_id and/or category_id. */
@@ -417,8 +519,7 @@ export function parseListing(postscriptum: string): ContentModel['listing'] {
   if (!text.startsWith('{')) return null;
   try {
     const value = JSON.parse(text) as Record<string, unknown>;
-    const num = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : typeof v === 'string' && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null);
-    const listing = { brandId: num(value.brand_id), categoryId: num(value.category_id) };
+    const listing = { brandId: positiveId(value.brand_id), categoryId: positiveId(value.category_id) };
     return listing.brandId !== null || listing.categoryId !== null ? listing : null;
   } catch {
     return null;

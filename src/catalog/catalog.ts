@@ -43,9 +43,31 @@ export class Catalog {
   }
 
   routes(): Route[] {
-    return (this.#q('SELECT path, kind, id, product_id FROM route ORDER BY path').all() as { path: string; kind: Route['kind']; id: number; product_id: number | null }[]).map(
-      (r) => ({ path: r.path, kind: r.kind, id: r.id, ...(r.product_id ? { productId: r.product_id } : {}) }),
+    return (
+      this.#q('SELECT path, kind, id, product_id, key FROM route ORDER BY path').all() as {
+        path: string;
+        kind: Route['kind'];
+        id: number;
+        product_id: number | null;
+        key: string | null;
+      }[]
+    ).map((r) => ({ path: r.path, kind: r.kind, id: r.id, ...(r.product_id ? { productId: r.product_id } : {}), ...(r.key ? { key: r.key } : {}) }));
+  }
+
+  #listingKeys?: Map<string, string>;
+  /** A listing's cache key (page-keys.ts), by its listing key (`c12`, `b3`, `n5`, `g-new`). */
+  listingCacheKey(key: string): string | undefined {
+    this.#listingKeys ??= new Map((this.#q('SELECT key, hash FROM listing_key').all() as { key: string; hash: string }[]).map((r) => [r.key, r.hash]));
+    return this.#listingKeys.get(key);
+  }
+
+  #keys?: Map<string, string>;
+  /** The cache key of a record's page (page-keys.ts). */
+  pageKeyOf(kind: Route['kind'], id: number): string | undefined {
+    this.#keys ??= new Map(
+      (this.#q('SELECT kind, id, key FROM route WHERE key IS NOT NULL').all() as { kind: string; id: number; key: string }[]).map((r) => [`${r.kind}:${r.id}`, r.key]),
     );
+    return this.#keys.get(`${kind}:${id}`);
   }
 
   redirects(): { from: string; to: string }[] {
@@ -91,11 +113,23 @@ export class Catalog {
   }
 
   #readCategories(): CategoryRow[] {
-    return (this.#q('SELECT id, parent, visible, position, depth, own_count, count, data FROM category WHERE depth >= 0 ORDER BY depth, position, id').all() as Record<string, number | string>[]).map((r) => {
+    return (
+      this.#q('SELECT id, parent, visible, position, depth, own_count, count, data FROM category WHERE depth >= 0 ORDER BY depth, position, id').all() as Record<
+        string,
+        number | string
+      >[]
+    ).map((r) => {
       const data = JSON.parse(String(r.data)) as CategoryModel;
       return {
-        id: Number(r.id), parent: Number(r.parent), visible: r.visible === 1, position: Number(r.position), depth: Number(r.depth),
-        ownCount: Number(r.own_count), count: Number(r.count), title: data.title, url: data.url,
+        id: Number(r.id),
+        parent: Number(r.parent),
+        visible: r.visible === 1,
+        position: Number(r.position),
+        depth: Number(r.depth),
+        ownCount: Number(r.own_count),
+        count: Number(r.count),
+        title: data.title,
+        url: data.url,
       };
     });
   }
@@ -121,7 +155,9 @@ export class Catalog {
     const inCategories = categoryIds ? 'AND id IN (SELECT product_id FROM product_category WHERE category_id IN (SELECT value FROM json_each(?)))' : '';
     const params = categoryIds ? [brandId, JSON.stringify(categoryIds)] : [brandId];
     const total = (this.#q(`SELECT COUNT(*) AS n FROM product WHERE brand_id = ? ${inCategories}`).get(...params) as { n: number }).n;
-    const rows = this.#q(`SELECT card FROM product WHERE brand_id = ? ${inCategories} ORDER BY sales DESC, id LIMIT ? OFFSET ?`).all(...params, limit, offset) as { card: string }[];
+    const rows = this.#q(`SELECT card FROM product WHERE brand_id = ? ${inCategories} ORDER BY sales DESC, id LIMIT ? OFFSET ?`).all(...params, limit, offset) as {
+      card: string;
+    }[];
     return { cards: rows.map((r) => JSON.parse(r.card) as ProductCard), total };
   }
 
@@ -132,7 +168,9 @@ export class Catalog {
   }
 
   accessoryIds(productId: number): number[] {
-    return (this.#q("SELECT target_id FROM product_link WHERE product_id = ? AND kind = 'accessory' ORDER BY position").all(productId) as { target_id: number }[]).map((r) => r.target_id);
+    return (this.#q("SELECT target_id FROM product_link WHERE product_id = ? AND kind = 'accessory' ORDER BY position").all(productId) as { target_id: number }[]).map(
+      (r) => r.target_id,
+    );
   }
 
   bestsellers(limit: number): ProductCard[] {
@@ -169,6 +207,11 @@ export class Catalog {
   pathOf(kind: Route['kind'], id: number): string | undefined {
     this.#paths ??= new Map((this.#q('SELECT kind, id, path FROM route').all() as { kind: string; id: number; path: string }[]).map((r) => [`${r.kind}:${r.id}`, r.path]));
     return this.#paths.get(`${kind}:${id}`);
+  }
+
+  /** The export images the catalog shows, with their content hashes (page-keys.ts). */
+  media(): { src: string; hash: string | null; width: number }[] {
+    return this.#q('SELECT src, hash, width FROM media ORDER BY src').all() as { src: string; hash: string | null; width: number }[];
   }
 
   #taxRules?: TaxRule[];

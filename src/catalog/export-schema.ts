@@ -127,9 +127,7 @@ export const TaxRule = z.object({
   isDefault: z.boolean().default(false),
   title: LocalizedString.default({}),
   /** Per country (and optionally state): the taxes in Thelia's position order. */
-  countries: z.array(
-    z.object({ countryId: Id, stateId: Id.nullable().default(null), taxes: z.array(Tax) }),
-  ),
+  countries: z.array(z.object({ countryId: Id, stateId: Id.nullable().default(null), taxes: z.array(Tax) })),
 });
 export type TaxRule = z.infer<typeof TaxRule>;
 
@@ -212,7 +210,10 @@ export const AttributeValue = z.object({
   valueId: Id,
   value: LocalizedString,
   /** A colour swatch kept by a module (Thelia's core has none). */
-  hex: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
+  hex: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .optional(),
   position: z.number().int().default(0),
 });
 export type AttributeValue = z.infer<typeof AttributeValue>;

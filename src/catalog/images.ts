@@ -44,11 +44,14 @@ const registry = (): Registry => ((globalThis as Record<symbol, Registry>)[KEY] 
 let exportDirCache: string | undefined;
 const exportDir = () => (exportDirCache ??= resolve(process.env.EXPORT_DIR || 'export'));
 
+/** An image file's content hash, which names its derivatives (and fingerprints it in page keys). */
+export const sourceHash = (file: string): string => createHash('sha1').update(readFileSync(file)).digest('hex').slice(0, 16);
+
 function hashOf(file: string): string | null {
   const r = registry();
   let h = r.hashes.get(file);
   if (h === undefined) {
-    h = existsSync(file) ? createHash('sha1').update(readFileSync(file)).digest('hex').slice(0, 16) : null;
+    h = existsSync(file) ? sourceHash(file) : null;
     r.hashes.set(file, h);
   }
   return h;
@@ -90,6 +93,24 @@ function make(image: ImageModel, maxWidth: number | undefined): ResponsiveImage 
   }
   const fallback = widths.find((w) => w >= 480) ?? widths[widths.length - 1]!;
   return { src: url(fallback), srcset: widths.map((w) => `${url(w)} ${w}w`).join(', '), width: image.width, height: image.height, alt: image.alt };
+}
+
+/**
+ * Asks for every derivative of every export image of the catalog (all widths up to its own, at
+ * most the largest): the images a build links into the site follow from the catalog alone, not
+ * from which pages were rendered, so an incremental build (which renders few pages) links the same
+ * set as a full one. Every width a page asks for is one of these.
+ */
+export function requestCatalogImages(images: { src: string; hash: string | null; width: number }[]): void {
+  const r = registry();
+  for (const image of images) {
+    if (!image.hash || !image.src.startsWith('/media/')) continue;
+    const file = join(exportDir(), image.src);
+    for (const width of widthsFor(image.width)) {
+      const key = `${image.hash}-${width}`;
+      if (!r.jobs.has(key)) r.jobs.set(key, { hash: image.hash, file, width });
+    }
+  }
 }
 
 /** Makes every derivative asked for since the last call (once per cache) and links them into the site. */

@@ -6,6 +6,7 @@
  * facet counts. No server is needed. Pure code: no Node or DOM APIs.
  */
 import { formatMoney, pickPrice, type MoneyFormat } from './prices.ts';
+import { positiveId } from '../api/contract/id.ts';
 
 export const PAGE_SIZE = 24;
 export const SORTS = ['sales', 'price-asc', 'price-desc', 'new', 'name'] as const;
@@ -79,7 +80,13 @@ export interface ListingState {
 
 export const defaultState = (): ListingState => ({ sort: 'sales', cat: [], brand: [], stock: false, min: null, max: null, feat: [], page: 1, more: 0 });
 
-const ids = (v: string | null) => (v ? v.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0) : []);
+const ids = (v: string | null) =>
+  v
+    ? v
+        .split(',')
+        .map(positiveId)
+        .filter((n) => n !== null)
+    : [];
 const euros = (v: string | null) => (v && /^\d{1,7}$/.test(v) ? Number(v) : null);
 const positive = (v: string | null, d: number) => (v && /^\d{1,5}$/.test(v) && Number(v) >= 1 ? Number(v) : d);
 
@@ -344,8 +351,7 @@ export function filtersHtml(result: ListingResult, state: ListingState, texts: L
   const check = (name: string, value: string, id: string, title: string, count: number, selected: boolean) =>
     `<li><input type="checkbox" name="${name}" value="${esc(value)}" id="${id}"${selected ? ' checked' : ''}${count === 0 && !selected ? ' disabled' : ''}>` +
     `<label for="${id}">${esc(title)} <span class="count">(${count})</span></label></li>`;
-  const group = (title: string, body: string, open = true) =>
-    `<details class="facet"${open ? ' open' : ''}><summary>${esc(title)}</summary><ul>${body}</ul></details>`;
+  const group = (title: string, body: string, open = true) => `<details class="facet"${open ? ' open' : ''}><summary>${esc(title)}</summary><ul>${body}</ul></details>`;
   const parts: string[] = [];
   const subs = result.subs.filter((s) => s.count > 0 || s.selected);
   if (subs.length > 1) parts.push(group(texts.subcategories, subs.map((s) => check('cat', String(s.id), `f-cat-${s.id}`, s.title, s.count, s.selected)).join('')));
@@ -361,7 +367,13 @@ export function filtersHtml(result: ListingResult, state: ListingState, texts: L
   result.feats.forEach((f) => {
     const values = f.values.filter((v) => v.count > 0 || v.selected);
     if (values.length < 2) return;
-    parts.push(group(f.title, values.map((v, i) => check('feat', v.key, `f-feat-${f.id}-${i}`, v.title, v.count, v.selected)).join(''), values.some((v) => v.selected)));
+    parts.push(
+      group(
+        f.title,
+        values.map((v, i) => check('feat', v.key, `f-feat-${f.id}-${i}`, v.title, v.count, v.selected)).join(''),
+        values.some((v) => v.selected),
+      ),
+    );
   });
   const filtered = state.cat.length || state.brand.length || state.stock || state.min !== null || state.max !== null || state.feat.length;
   if (filtered) parts.push(`<p><a class="reset" href="${esc(basePath)}${state.sort !== 'sales' ? `?sort=${state.sort}` : ''}" data-reset>${esc(texts.reset)}</a></p>`);

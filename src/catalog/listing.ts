@@ -163,20 +163,33 @@ export class Listings {
         }
       }
       return {
-        id: c.id, t: c.title, u: c.url, i, p: c.price, x: c.crossedOut ?? 0, s: r.sales, c: r.days, a: c.inStock ? 1 : 0, b: c.brandId ?? 0,
+        id: c.id,
+        t: c.title,
+        u: c.url,
+        i,
+        p: c.price,
+        x: c.crossedOut ?? 0,
+        s: r.sales,
+        c: r.days,
+        a: c.inStock ? 1 : 0,
+        b: c.brandId ?? 0,
         k: subIds.filter((id) => r.within.has(id)),
         f: r.facets.features.map(([fid, , value]) => fvIndex.get(`${fid}\u0000${value}`)).filter((v): v is number => v !== undefined),
         g: (r.facets.promo ? 1 : 0) | (r.facets.newness ? 2 : 0),
-        v: c.pse, q: c.step,
+        v: c.pse,
+        q: c.step,
         m: c.modes,
       };
     });
     return {
-      v: 1, key, items,
+      v: 1,
+      key,
+      items,
       brands: [...brandTitles.entries()].sort((a, b) => a[1].localeCompare(b[1])),
       subs: subs.map((s) => [s.id, s.title]),
       feats: feats.map(([fid, f]) => [fid, f.title]),
-      fv, imgs,
+      fv,
+      imgs,
     };
   }
 
@@ -196,7 +209,24 @@ export function cardsData(cards: ProductCard[]): Pick<ListingData, 'items' | 'im
       const img = responsive(c.image, { maxWidth: CARD_IMAGE_MAX });
       i = imgs.push([img.src, img.srcset, img.width, img.height, img.alt || c.title]) - 1;
     }
-    return { id: c.id, t: c.title, u: c.url, i, p: c.price, x: c.crossedOut ?? 0, s: 0, c: 0, a: c.inStock ? 1 : 0, b: c.brandId ?? 0, k: [], f: [], g: 0, m: c.modes, v: c.pse, q: c.step };
+    return {
+      id: c.id,
+      t: c.title,
+      u: c.url,
+      i,
+      p: c.price,
+      x: c.crossedOut ?? 0,
+      s: 0,
+      c: 0,
+      a: c.inStock ? 1 : 0,
+      b: c.brandId ?? 0,
+      k: [],
+      f: [],
+      g: 0,
+      m: c.modes,
+      v: c.pse,
+      q: c.step,
+    };
   });
   return { items, imgs };
 }

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { buildCatalogIndex } from './build-index.ts';
 import { catalogFile, getCatalog } from './catalog.ts';
 import { formatFault } from './read-export.ts';
+import { describeChanges } from './page-keys.ts';
 import type { ShopConfig } from '../shops/schema.ts';
 
 export const RouteEntry = z.object({
@@ -16,6 +17,7 @@ export const RouteEntry = z.object({
   kind: z.enum(['product', 'variant', 'category', 'brand', 'folder', 'content']),
   id: z.number().int(),
   productId: z.number().int().optional(),
+  key: z.string().optional(),
 });
 
 /** How many faults are printed one by one; the rest are counted (all are in the index's fault table). */
@@ -34,8 +36,11 @@ export function catalogLoader({ shop, exportDir, strict = false }: { shop: ShopC
       if (strict && faults.length) throw new Error(`${faults.length} faults in the export and CATALOG_STRICT is set`);
       logger.info(
         `${result.rebuilt ? 'indexed' : 'reused index of'} ${exportDir} for ${shop.code} in ${Math.round(performance.now() - started)} ms: ` +
-          Object.entries(stats).map(([k, v]) => `${k} ${v}`).join(', '),
+          Object.entries(stats)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', '),
       );
+      logger.info(result.rebuilt ? `changes: ${describeChanges(result.changes)}` : 'changes: the export is unchanged since the last index');
       store.clear();
       for (const route of getCatalog(shop.code).routes()) store.set({ id: route.path, data: { ...route } });
     },

@@ -132,6 +132,8 @@ export interface Route {
   id: number;
   /** For a variant page, the product it belongs to. */
   productId?: number;
+  /** The page's cache key for Astro's incremental build: a fingerprint of the data it renders (page-keys.ts). */
+  key?: string;
 }
 
 /** A row of a listing: enough to render a product card. */

@@ -8,7 +8,7 @@
 import type { Tax, TaxRule } from './export-schema.ts';
 import { divRound, mul, percentOf, toMicros } from './decimal.ts';
 
-export { toMicros, formatDecimal as microsToDecimal } from './decimal.ts';
+export { toMicros } from './decimal.ts';
 
 /** Micro-units to whole cents, halves away from zero. */
 export function microsToCents(micros: bigint): number {
@@ -106,9 +106,18 @@ export interface MoneyFormat {
   locale: string;
 }
 
-/** An amount of the shop API (a number in the currency, 2 decimals: 16.53) in whole cents (1653). */
-export function moneyToCents(amount: number): number {
+/**
+ * The two directions between the shop API's money (a number in the currency, 2 decimals: 16.53)
+ * and whole cents (1653), the unit every price rule here works in. The only names for them:
+ * `toCents` where an API amount comes in (the browser), `fromCents` where one goes out (the server).
+ */
+export function toCents(amount: number): number {
   return Math.round(amount * 100);
+}
+
+/** Whole cents (1653) as the shop API's amount in the currency (16.53). */
+export function fromCents(cents: number): number {
+  return Math.round(cents) / 100;
 }
 
 /** 1250 -> "12,50 €" (de-DE). Two decimals always. */
@@ -128,10 +137,7 @@ export function formatMoney(cents: number, { symbol, format = '%n %s', locale }:
  */
 export function couponDiscountCents(goodsCents: number, coupon: { type: 'percent' | 'amount'; amount: string }): number {
   if (goodsCents <= 0) return 0;
-  const discount =
-    coupon.type === 'percent'
-      ? microsToCents(percentOf(BigInt(goodsCents) * 10_000n, toMicros(coupon.amount)))
-      : microsToCents(toMicros(coupon.amount));
+  const discount = coupon.type === 'percent' ? microsToCents(percentOf(BigInt(goodsCents) * 10_000n, toMicros(coupon.amount))) : microsToCents(toMicros(coupon.amount));
   return Math.min(goodsCents, Math.max(0, discount));
 }
 

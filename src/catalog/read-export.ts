@@ -40,9 +40,7 @@ export interface Fault {
 }
 
 export function formatFault(f: Fault): string {
-  const where = [f.file + (f.line ? `:${f.line}` : ''), f.id !== undefined ? `record ${f.id}` : '', f.field ? `field ${f.field}` : '']
-    .filter(Boolean)
-    .join(', ');
+  const where = [f.file + (f.line ? `:${f.line}` : ''), f.id !== undefined ? `record ${f.id}` : '', f.field ? `field ${f.field}` : ''].filter(Boolean).join(', ');
   return `${f.severity === 'fatal' ? 'error' : 'skipped'}: ${where}: ${f.reason}`;
 }
 
@@ -152,7 +150,7 @@ export async function openExport(dir: string): Promise<CatalogExport> {
         onFault({ severity: 'skip', file, line: lineNo, reason: `not valid JSON (${(error as Error).message})` });
         continue;
       }
-      const rawId = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>).id ?? (raw as Record<string, unknown>).url : undefined;
+      const rawId = typeof raw === 'object' && raw !== null ? ((raw as Record<string, unknown>).id ?? (raw as Record<string, unknown>).url) : undefined;
       const id = typeof rawId === 'number' || typeof rawId === 'string' ? rawId : undefined;
       const parsed = schema.safeParse(raw);
       if (!parsed.success) {
@@ -178,9 +176,7 @@ export async function openExport(dir: string): Promise<CatalogExport> {
     }
     const promised = manifest.counts[name];
     if (promised !== undefined && promised !== records) {
-      throw new ExportError([
-        { severity: 'fatal', file, reason: `holds ${records} records but the manifest promises ${promised}: the export is truncated or mixed up` },
-      ]);
+      throw new ExportError([{ severity: 'fatal', file, reason: `holds ${records} records but the manifest promises ${promised}: the export is truncated or mixed up` }]);
     }
   }
 

@@ -68,7 +68,13 @@ export function categoryPaths(categoryIds: number[], byId: Map<number, CategoryR
     const trail: CategoryRow[] = [];
     for (let c = byId.get(id); c; c = byId.get(c.parent)) trail.unshift(c);
     if (!trail.length || trail.some((c) => !c.visible)) continue;
-    for (let i = 1; i <= trail.length; i++) out.add(trail.slice(0, i).map((c) => c.title).join(CATEGORY_SEPARATOR));
+    for (let i = 1; i <= trail.length; i++)
+      out.add(
+        trail
+          .slice(0, i)
+          .map((c) => c.title)
+          .join(CATEGORY_SEPARATOR),
+      );
   }
   return [...out];
 }
@@ -80,7 +86,7 @@ export function productRecord(p: ProductModel, card: ProductCard, o: RecordOptio
   const categories = categoryPaths(p.categoryIds, byId);
   const categoryWords = [...new Set(categories.flatMap((c) => c.split(CATEGORY_SEPARATOR)))];
   const refs = new Set([p.ref, ...p.variants.flatMap((v) => [v.ref, v.ean ?? ''])].filter(Boolean));
-  const brand = p.brandId ? o.brands.get(p.brandId) ?? '' : '';
+  const brand = p.brandId ? (o.brands.get(p.brandId) ?? '') : '';
   const content = [
     p.title,
     [...refs].join(' '),
@@ -112,7 +118,7 @@ export function productRecord(p: ProductModel, card: ProductCard, o: RecordOptio
 }
 
 export function contentRecord(c: ContentModel, o: RecordOptions, folderTitles: Map<number, string>): SearchRecord {
-  const folder = c.defaultFolderId ? folderTitles.get(c.defaultFolderId) ?? '' : '';
+  const folder = c.defaultFolderId ? (folderTitles.get(c.defaultFolderId) ?? '') : '';
   return {
     url: c.url,
     content: [c.title, c.chapo, htmlText(c.descriptionHtml)].filter(Boolean).join('. '),

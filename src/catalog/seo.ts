@@ -8,7 +8,10 @@ import { editorHtmlToText } from './sanitize.ts';
 
 /** JSON for a <script type="application/ld+json">: `<` escaped so no content can end the script. */
 export function jsonLd(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export const absolute = (path: string, origin: string) => new URL(path, origin).href;
@@ -94,7 +97,15 @@ export function productJsonLd(
     offers: offers.length === 1 ? offer(offers[0]!) : offers.map(offer),
     // Approved reviews only (the export's module.rating): Google shows no stars for fewer than one.
     ...(product.module.rating && product.module.rating.count > 0
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.module.rating.average.toFixed(1), reviewCount: product.module.rating.count, bestRating: 5, worstRating: 1 } }
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: product.module.rating.average.toFixed(1),
+            reviewCount: product.module.rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
       : {}),
   };
 }

@@ -6,6 +6,17 @@ import type { Fault } from './read-export.ts';
 /** `akku-bohrschrauber.html` -> `/akku-bohrschrauber.html`. */
 export const pathOf = (slug: string): string => `/${slug}`;
 
+/**
+ * A URL of the API or the export as the pages link it: relative ('produkt-1.html') and rooted
+ * ('/produkt-1.html') give the site path, absolute ones stay. The one rule of the browser (cart
+ * lines) and the shop API (cart answers).
+ */
+export function sitePath(url: string | undefined | null): string {
+  if (!url) return '';
+  if (/^https?:\/\//.test(url)) return url;
+  return pathOf(url.replace(/^\/+/, ''));
+}
+
 /** The Astro route parameter of a slug: pages are written as `<param>.html` (build.format 'file'). */
 export const routeParamOf = (slug: string): string => slug.replace(/\.html$/, '');
 
@@ -20,11 +31,7 @@ export interface RedirectInput {
  * A rule whose chain loops, or ends at a URL no page has, is dropped and reported; a rule whose
  * source is itself a live page is dropped too (it would hide that page).
  */
-export function collapseRedirects(
-  rules: Iterable<RedirectInput>,
-  isLive: (url: string) => boolean,
-  file = 'redirects.ndjson',
-): { rules: Map<string, string>; faults: Fault[] } {
+export function collapseRedirects(rules: Iterable<RedirectInput>, isLive: (url: string) => boolean, file = 'redirects.ndjson'): { rules: Map<string, string>; faults: Fault[] } {
   const next = new Map<string, RedirectInput>();
   const faults: Fault[] = [];
   for (const rule of rules) {

@@ -10,16 +10,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { once } from 'node:events';
-import {
-  DOCUMENTS,
-  EXPORT_FORMAT,
-  EXPORT_FORMAT_VERSION,
-  Manifest,
-  STREAMS,
-  type DocumentName,
-  type StreamName,
-  type StreamRecord,
-} from './export-schema.ts';
+import { DOCUMENTS, EXPORT_FORMAT, EXPORT_FORMAT_VERSION, Manifest, STREAMS, type DocumentName, type StreamName, type StreamRecord } from './export-schema.ts';
 import type { z } from 'zod';
 
 export class InvalidRecordError extends Error {}

@@ -40,7 +40,11 @@ export function readCatalogs(root: string): Catalogs {
   return out;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\s*([A-Za-z_][\w]*)\s*\}/g)].map((m) => m[1]).sort().join(',');
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\s*([A-Za-z_][\w]*)\s*\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',');
 
 /** Every problem with the message catalogs, as lines; empty when they are complete. */
 export function checkCatalogs(catalogs: Catalogs): string[] {

@@ -11,6 +11,7 @@ import en from '../../messages/en.json' with { type: 'json' };
 
 type Messages = typeof m;
 export type Texts = {
+  // biome-ignore lint/complexity/noBannedTypes: `{} extends` the inputs tells a message without required placeholders
   [K in keyof Messages]: {} extends NonNullable<Parameters<Messages[K]>[0]> ? string : (inputs: Parameters<Messages[K]>[0]) => string;
 };
 export type TextLanguage = 'de' | 'ro' | 'en';

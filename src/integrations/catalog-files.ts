@@ -1,31 +1,24 @@
 /**
- * After a shop is built: writes `_redirects` (301 for /product/{id} and every superseded URL, as
- * Netlify and scripts/serve.ts read it) and copies the export's media files into the site.
+ * After a shop is built: copies the export's media files into the site. `redirectRules` (301 for
+ * /product/{id} and every superseded URL) goes into `_redirects` with the site's other rules
+ * (src/integrations/site-rules.ts).
  */
 import type { AstroIntegration } from 'astro';
-import { cpSync, existsSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Catalog, catalogFile } from '../catalog/catalog.ts';
+import type { Catalog } from '../catalog/catalog.ts';
 
 export function redirectRules(catalog: Catalog): string[] {
-  return [
-    ...catalog.productUrls().map(({ id, url }) => `/product/${id} ${url} 301`),
-    ...catalog.redirects().map(({ from, to }) => `${from} ${to} 301`),
-  ];
+  return [...catalog.productUrls().map(({ id, url }) => `/product/${id} ${url} 301`), ...catalog.redirects().map(({ from, to }) => `${from} ${to} 301`)];
 }
 
-export function catalogFiles({ shop, exportDir }: { shop: string; exportDir: string }): AstroIntegration {
+export function catalogFiles({ exportDir }: { shop: string; exportDir: string }): AstroIntegration {
   return {
     name: 'catalog-files',
     hooks: {
-      'astro:build:done': ({ dir, logger }) => {
+      'astro:build:done': ({ dir }) => {
         const out = fileURLToPath(dir);
-        const catalog = new Catalog(catalogFile(shop));
-        // The search results page (issue 7): one static shell for every /search/{term}.
-        const rules = [...redirectRules(catalog), '/search/* /search.html 200'];
-        writeFileSync(join(out, '_redirects'), rules.join('\n') + '\n');
-        logger.info(`_redirects: ${rules.length} rules`);
         const media = join(exportDir, 'media');
         if (existsSync(media)) cpSync(media, join(out, 'media'), { recursive: true });
       },

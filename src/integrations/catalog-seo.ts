@@ -1,25 +1,21 @@
 /**
- * After a shop is built: the sitemap (an index with chunks once it outgrows one file), robots.txt,
- * the /widerrufsformular redirect, and the image derivatives the pages asked for (made once per
- * source and width, cached in .cache/images/ across shops and builds).
+ * After a shop is built: the sitemap (an index with chunks once it outgrows one file), robots.txt
+ * and the image derivatives the pages asked for (made once per source and width, cached in
+ * .cache/images/ across shops and builds).
  */
 import type { AstroIntegration } from 'astro';
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Catalog, catalogFile } from '../catalog/catalog.ts';
 import { GRID_TYPES } from '../catalog/listing.ts';
 import { robotsTxt, sitemapFiles, type SitemapEntry } from '../catalog/seo.ts';
-import { generateImages } from '../catalog/images.ts';
+import { generateImages, requestCatalogImages } from '../catalog/images.ts';
 import { getShop, originOf, type ShopCode } from '../shops/index.ts';
 
 export function sitemapEntries(catalog: Catalog, origin: string): SitemapEntry[] {
   const url = (path: string) => new URL(path, origin).href;
-  return [
-    { loc: url('/') },
-    ...GRID_TYPES.map((type) => ({ loc: url(`/shop-grid-standard/${type}`) })),
-    ...catalog.routes().map((r) => ({ loc: url(r.path) })),
-  ];
+  return [{ loc: url('/') }, ...GRID_TYPES.map((type) => ({ loc: url(`/shop-grid-standard/${type}`) })), ...catalog.routes().map((r) => ({ loc: url(r.path) }))];
 }
 
 export function catalogSeo({ shop: code }: { shop: ShopCode }): AstroIntegration {
@@ -34,11 +30,9 @@ export function catalogSeo({ shop: code }: { shop: ShopCode }): AstroIntegration
         const files = sitemapFiles(sitemapEntries(catalog, origin), origin);
         for (const [name, xml] of files) writeFileSync(join(out, name), xml);
         writeFileSync(join(out, 'robots.txt'), robotsTxt(origin));
-        const redirects = join(out, '_redirects');
-        const rule = `/widerrufsformular ${shop.withdrawalFormUrl} 302\n`;
-        if (!existsSync(redirects) || !readFileSync(redirects, 'utf8').includes('/widerrufsformular ')) appendFileSync(redirects, rule);
         logger.info(`sitemap: ${files.size} file(s); robots.txt`);
         const started = performance.now();
+        requestCatalogImages(catalog.media());
         const images = await generateImages(out);
         logger.info(`images: ${images.made} made, ${images.reused} reused in ${Math.round(performance.now() - started)} ms`);
       },

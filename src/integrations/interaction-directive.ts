@@ -15,7 +15,13 @@ import type { ClientDirective } from 'astro';
 const EARLY = ['pointerdown', 'focusin', 'keydown', 'pointerenter'] as const;
 
 const interaction: ClientDirective = (load, options, el) => {
-  const custom = typeof options.value === 'string' ? options.value.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  const custom =
+    typeof options.value === 'string'
+      ? options.value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [];
   let state: 'idle' | 'loading' | 'ready' = 'idle';
   let held: HTMLElement | null = null;
   let heldIndex = -1;

@@ -7,7 +7,11 @@
 import { Component, type ComponentType, type ReactNode } from 'react';
 import { m } from '../i18n/generated/messages.js';
 
-interface Props { message?: string; reload?: string; children: ReactNode }
+interface Props {
+  message?: string;
+  reload?: string;
+  children: ReactNode;
+}
 
 export class IslandBoundary extends Component<Props, { failed: boolean }> {
   override state = { failed: false };

@@ -6,8 +6,9 @@
  * fetch fails the support-time line becomes the error state, whose button fetches again.
  * Hydrated on first interaction (client:interaction).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { m } from '../i18n/generated/messages.js';
+import { useDismiss } from './hooks/use-dismiss.ts';
 import { withBoundary } from './IslandBoundary.tsx';
 
 interface Contact {
@@ -18,8 +19,7 @@ interface Contact {
 
 const CONTACT_URL = '/chrome/contact.json';
 
-const isContact = (v: unknown): v is Contact =>
-  !!v && typeof v === 'object' && ['phone', 'tel', 'hours'].every((k) => typeof (v as Record<string, unknown>)[k] === 'string');
+const isContact = (v: unknown): v is Contact => !!v && typeof v === 'object' && ['phone', 'tel', 'hours'].every((k) => typeof (v as Record<string, unknown>)[k] === 'string');
 
 function PhoneBoxIsland(props: Contact) {
   const [open, setOpen] = useState(false);
@@ -32,23 +32,7 @@ function PhoneBoxIsland(props: Contact) {
   const toggle = useRef<HTMLButtonElement>(null);
   const number = useRef<HTMLAnchorElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      if (root.current?.contains(document.activeElement)) toggle.current?.focus();
-    };
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, () => setOpen(false), { inside: () => [root.current], returnFocus: () => toggle.current, restoreFocus: 'if-inside' });
 
   const load = async () => {
     setStatus('loading');

@@ -4,12 +4,13 @@
  * admin bar, country dropdown, search toggle, mini-cart opening, scroll-to-top, review badge,
  * rating badge. The category menu's code loads on the first interaction with a menu control.
  */
-import { APP_VERSION, REVIEW_CACHE_S, VERSION_TOAST_MS, countryPickerState, formatCartCount, isReturnLocation } from './rules.ts';
+import { APP_VERSION, REVIEW_CACHE_S, VERSION_TOAST_MS, countryPickerState, formatCartCount, isReturnLocation } from '../catalog/site-rules.ts';
 import { checkVersion, takeToast, LAST_LOCATION_KEY } from '../stores/app-version.ts';
 import { consent, setConsent } from '../stores/consent.ts';
 import { salesBarDismissed } from '../stores/sales-bar.ts';
 import { totalItems } from '../stores/cart.ts';
 import { isAdmin } from '../stores/session.ts';
+import { watchSession } from '../stores/session-watch.ts';
 import { countryId, excludeVAT, selectCountry } from '../stores/country.ts';
 import { startPrices } from './prices.ts';
 
@@ -60,7 +61,7 @@ if (!reloading) {
     w.dataLayer = w.dataLayer || [];
     // gtag() pushes the arguments object, as Google's snippet does.
     const gtag = function (..._args: unknown[]) {
-      // eslint-disable-next-line prefer-rest-params
+      // biome-ignore lint/complexity/noArguments: the tag manager expects the arguments object itself
       w.dataLayer.push(arguments);
     };
     const states = (v: 'granted' | 'denied') => ({ ad_storage: v, ad_user_data: v, ad_personalization: v, analytics_storage: v });
@@ -135,6 +136,9 @@ if (!reloading) {
     if (bar) isAdmin.subscribe((admin) => (bar.hidden = !admin));
   });
 
+  // 6b. The token session (spec §4): refreshed at two thirds of its life, logged out at expiry.
+  safe('session', () => watchSession(() => void import('./session-expired.ts').then((x) => x.default())));
+
   // 7. Country dropdown.
   safe('country', () => {
     const picker = $('[data-country-picker]');
@@ -203,14 +207,18 @@ if (!reloading) {
     const btn = $('[data-scroll-top]');
     if (!btn) return;
     let ticking = false;
-    addEventListener('scroll', () => {
-      if (ticking) return;
-      ticking = true;
-      requestAnimationFrame(() => {
-        btn.hidden = scrollY < 400;
-        ticking = false;
-      });
-    }, { passive: true });
+    addEventListener(
+      'scroll',
+      () => {
+        if (ticking) return;
+        ticking = true;
+        requestAnimationFrame(() => {
+          btn.hidden = scrollY < 400;
+          ticking = false;
+        });
+      },
+      { passive: true },
+    );
     btn.addEventListener('click', () => {
       scrollTo({ top: 0, behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
       $('#main')?.focus({ preventScroll: true });

@@ -6,7 +6,7 @@
  * 10) and sent once it runs.
  */
 import * as Sentry from '@sentry/browser';
-import { APP_VERSION } from './rules.ts';
+import { APP_VERSION } from '../catalog/site-rules.ts';
 
 export const SAMPLE_RATES = { traces: 0.2, replaysSession: 0.1, replaysOnError: 1 } as const;
 

@@ -6,9 +6,10 @@
  * compressed and their regions are not live regions without extra code.
  */
 import { m } from '../i18n/generated/messages.js';
+import { notice, type NoticeKind } from '../stores/notice.ts';
 import './toast.scss';
 
-export type ToastKind = 'success' | 'error' | 'info';
+export type ToastKind = NoticeKind;
 
 let region: HTMLElement | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -59,3 +60,8 @@ export function showToast(text: string, kind: ToastKind = 'info', ms = kind === 
   arm(ms);
   return toast;
 }
+
+// The stores' notices (stores/notice.ts) show here from the moment this module is loaded.
+notice.listen((n) => {
+  if (n) showToast(n.text, n.kind);
+});

@@ -15,6 +15,31 @@ const Country = z.object({
   flag: z.string().regex(/^\/[\w./-]+\.(svg|png|webp)$/, 'a flag image path such as /chrome/flag-de.svg'),
 });
 
+/** An https origin a Content-Security-Policy may name, e.g. https://js.stripe.com or https://*.google-analytics.com. */
+export const CspOrigin = z.string().regex(/^https:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?$/, 'an https origin such as https://js.stripe.com (no path)');
+
+/**
+ * A third party the shop's pages use, with the origins each kind of request goes to. The
+ * Content-Security-Policy (src/integrations/site-rules.ts) allows exactly these plus the rating
+ * widget's and tag manager's own origins (from ratingBadgeUrl and tagManagerUrl).
+ */
+export const ThirdParty = z.object({
+  /** media: images in editor texts hosted elsewhere than the shop. */
+  purpose: z.enum(['rating', 'tagManager', 'supportChat', 'errorReporting', 'payment', 'media']),
+  name: z.string().min(1),
+  /** script-src: scripts the page loads from it (the tag manager's tags, a chat widget). */
+  script: z.array(CspOrigin).default([]),
+  /** connect-src: fetch/XHR/beacons/WebSocket (analytics hits, error reports, a chat's API). */
+  connect: z.array(CspOrigin).default([]),
+  /** img-src: images and tracking pixels. */
+  img: z.array(CspOrigin).default([]),
+  /** frame-src: frames on the shop's pages (a payment provider's card form, a chat window). */
+  frame: z.array(CspOrigin).default([]),
+  /** form-action: forms that post to it (a payment provider's page reached by a form post). */
+  form: z.array(CspOrigin).default([]),
+});
+export type ThirdParty = z.infer<typeof ThirdParty>;
+
 export const ShopConfig = z.object({
   code: z.enum(['de', 'at', 'ro']),
   /** lang_locale */
@@ -52,9 +77,7 @@ export const ShopConfig = z.object({
   linksRightMenu: z.array(Link).default([]),
   categoryIcons: z.record(z.string(), z.string()).default({}),
   header: z.object({ text: z.string(), textMore: z.string(), icon: z.string(), color: z.string() }).optional(),
-  social: z
-    .object({ facebook: z.url().optional(), instagram: z.url().optional(), youtube: z.url().optional(), tiktok: z.url().optional() })
-    .default({}),
+  social: z.object({ facebook: z.url().optional(), instagram: z.url().optional(), youtube: z.url().optional(), tiktok: z.url().optional() }).default({}),
   rating: z
     .object({ provider: z.enum(['shopvote', 'trustedshops', 'none']), id: z.string().default(''), display: z.boolean().default(false) })
     .default({ provider: 'none', id: '', display: false }),
@@ -76,7 +99,14 @@ export const ShopConfig = z.object({
   /** The support-chat script (spec §7): loaded after the page is idle, only when a key is configured; `{key}` in `src` is replaced. */
   supportChat: z.object({ key: z.string().default(''), src: z.string().default('') }).default({ key: '', src: '' }),
   /** The shop's own time zone (IANA): the advent calendar opens its doors by this clock. */
-  timeZone: z.string().refine((tz) => { try { new Intl.DateTimeFormat('en', { timeZone: tz }); return true; } catch { return false; } }, 'an IANA time zone such as Europe/Berlin'),
+  timeZone: z.string().refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'an IANA time zone such as Europe/Berlin'),
   /** Sales bar setting and the module's activate flag (spec §3). */
   salesBar: z
     .object({
@@ -97,6 +127,8 @@ export const ShopConfig = z.object({
   partnerLinks: z.array(z.object({ title: z.string().min(1), href: z.string().min(1), image: z.string().default('') })).default([]),
   /** The rating widget's badge data (JSON with ratingvalue, ratingcount, reviewpage); `{id}` and `{lang}` are replaced. */
   ratingBadgeUrl: z.string().default(''),
+  /** Third parties beyond the rating widget's badge data and the tag manager's script (see ThirdParty). */
+  thirdParties: z.array(ThirdParty).default([]),
   logo: z.object({ src: z.string().min(1), width: z.number().int().positive(), height: z.number().int().positive() }).default({ src: '/chrome/logo.svg', width: 160, height: 40 }),
 });
 export type ShopConfig = z.infer<typeof ShopConfig>;

@@ -2,7 +2,7 @@
  * App version (spec §4 Version, §9 1.0.7): on a mismatch store the last path, clear local
  * storage, reload; after the reload a toast says the site was updated.
  */
-import { APP_VERSION } from '../islands/rules.ts';
+import { APP_VERSION } from '../catalog/site-rules.ts';
 
 export const VERSION_KEY = 'version';
 export const LAST_LOCATION_KEY = 'lastLocation';

@@ -7,16 +7,29 @@
  * status to 'error' and keeps the local cart as it was; the next successful call recovers.
  */
 import { atom } from 'nanostores';
-import { moneyToCents } from '../catalog/prices.ts';
+import { toCents } from '../catalog/prices.ts';
 import { ERRORS } from '../api/contract/common.ts';
 import type { Cart, CartItem } from '../api/contract/cart.ts';
 import { ApiError, call, connectionErrorText } from '../api/client.ts';
 import { m } from '../i18n/generated/messages.js';
-import { showToast } from '../islands/toast.ts';
+import { latestWins } from './latest.ts';
+import { notify } from './notice.ts';
 import { countryId, selectedCountry } from './country.ts';
 import {
-  cartId, cartItems, clearCart, clearCartId, isValidCartId, markSynced, resolveCartId, setCartId, setDeliveryId,
-  setError, setLines, stepQuantity, upsertLine, type CartLine,
+  cartId,
+  cartItems,
+  clearCart,
+  clearCartId,
+  isValidCartId,
+  markSynced,
+  resolveCartId,
+  setCartId,
+  setDeliveryId,
+  setError,
+  setLines,
+  stepQuantity,
+  upsertLine,
+  type CartLine,
 } from './cart.ts';
 
 export type { Cart };
@@ -33,10 +46,12 @@ export function selectedCountryId(): number | undefined {
   const page = typeof document === 'undefined' ? undefined : document.documentElement.dataset;
   const fallback = Number(page?.country);
   if (!isValidCartId(fallback)) return isValidCartId(countryId.get()) ? Number(countryId.get()) : undefined;
-  const ids = (page?.countries ?? '').split(',').map(Number).filter((n) => n > 0);
+  const ids = (page?.countries ?? '')
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
   return selectedCountry(countryId.get(), ids.length ? ids : [fallback], fallback);
 }
-
 
 /** A server line as a local one; local-only choices (fulfilment centre, colour, size, undeliverable flag) are kept. */
 export function lineFromServer(item: CartItem, previous?: CartLine): CartLine {
@@ -47,7 +62,7 @@ export function lineFromServer(item: CartItem, previous?: CartLine): CartLine {
     cartItemId: item.cartItemId,
     quantity: item.quantity,
     quantityStep: item.quantityStep,
-    price: moneyToCents(item.price),
+    price: toCents(item.price),
     REF: item.REF,
     TITLE: item.TITLE,
     URL: item.URL,
@@ -61,8 +76,13 @@ export function lineFromServer(item: CartItem, previous?: CartLine): CartLine {
   };
 }
 
+/** cart/get answers: the latest request's wins. */
+const refreshes = latestWins();
+
 /** The server's cart becomes the local one. */
 export function applyServerCart(cart: Cart): void {
+  // A change's answer is newer than any cart/get still under way.
+  refreshes.cancel();
   serverCart.set(cart);
   const before = new Map(cartItems.get().map((l) => [l.cartItemId, l]));
   setCartId(cart.cartId);
@@ -90,7 +110,7 @@ function fail(error: unknown, text: string): void {
   if (!(error instanceof ApiError)) console.error('cart:', error);
   else console.warn(`cart: ${error.serverMessage ?? error.message} (HTTP ${error.status})`);
   setError(message);
-  showToast(message, 'error');
+  notify(message, 'error');
 }
 
 /** POST /api/cart/get: the server cart with its totals into `serverCart`; null without a cart or on failure. */
@@ -100,11 +120,14 @@ export async function refreshCart(): Promise<Cart | null> {
     serverCart.set(null);
     return null;
   }
+  const isLatest = refreshes.begin();
   try {
     const answer = await call('cartGet', { body: { 'thelia.cart_id': id, country_id: selectedCountryId() } });
-    applyServerCart(answer.data);
+    // An older answer (another country, lines since changed) never overwrites a newer one.
+    if (isLatest()) applyServerCart(answer.data);
     return answer.data;
   } catch (error) {
+    if (!isLatest()) return null;
     if (isCartNotFound(error)) {
       // The server has no such cart: its lines are gone too.
       clearCart(path());
@@ -164,7 +187,13 @@ export async function addToCart({ productId, pseId, quantity, step = 1, line }: 
     const previous = cartItems.get().find((l) => l.cartItemId === data.cartItemId || l.PRODUCT_SALE_ELEMENT === pseId);
     setCartId(data.cartId);
     upsertLine({
-      REF: '', TITLE: '', URL: '', PSE_URL: '', IMAGE: null, price: 0, undeliverable: false,
+      REF: '',
+      TITLE: '',
+      URL: '',
+      PSE_URL: '',
+      IMAGE: null,
+      price: 0,
+      undeliverable: false,
       ...previous,
       ...line,
       id: productId,
@@ -177,7 +206,7 @@ export async function addToCart({ productId, pseId, quantity, step = 1, line }: 
     markSynced();
     const added = previous ? data.quantity - previous.quantity : data.quantity;
     const adjusted = data.adjusted || wanted !== quantity;
-    showToast(adjusted ? `${m.cart_added()}. ${m.cart_quantityAdjusted({ n: String(Math.max(added, wanted)), step: String(step) })}` : m.cart_added(), 'success');
+    notify(adjusted ? `${m.cart_added()}. ${m.cart_quantityAdjusted({ n: String(Math.max(added, wanted)), step: String(step) })}` : m.cart_added(), 'success');
     void refreshCart();
     return true;
   } catch (error) {
@@ -204,7 +233,7 @@ export async function deleteItem(cartItemId: number): Promise<boolean> {
   try {
     const answer = await call('cartDelete', { body: { 'thelia.cart_id': id, cart_item: cartItemId, country_id: selectedCountryId() } });
     applyServerCart(answer.data);
-    showToast(m.cart_removed(), 'success');
+    notify(m.cart_removed(), 'success');
     return true;
   } catch (error) {
     if (isCartNotFound(error)) forgetCart();
@@ -228,8 +257,8 @@ export async function updateQuantity(cartItemId: number, quantity: number): Prom
     const answer = await call('cartUpdate', { body: { 'thelia.cart_id': id, cart_item: cartItemId, quantity: wanted, country_id: selectedCountryId() } });
     applyServerCart(answer.data);
     const now = answer.data.items.find((i) => i.cartItemId === cartItemId)?.quantity;
-    if (now !== undefined && now !== quantity) showToast(m.cart_quantityAdjusted({ n: String(now), step: String(step) }), 'info');
-    else showToast(m.cart_updated(), 'success');
+    if (now !== undefined && now !== quantity) notify(m.cart_quantityAdjusted({ n: String(now), step: String(step) }), 'info');
+    else notify(m.cart_updated(), 'success');
     return true;
   } catch (error) {
     if (isCartNotFound(error)) forgetCart();
@@ -273,6 +302,6 @@ export async function deleteAll(): Promise<boolean> {
   clearCart(path());
   setDeliveryId(null);
   serverCart.set(null);
-  showToast(m.cart_removed(), 'success');
+  notify(m.cart_removed(), 'success');
   return true;
 }

@@ -9,6 +9,8 @@
  * clearing the cart on /order-placed and /order-failed must empty the store but keep the stored id.
  */
 import { atom, computed } from 'nanostores';
+import { stepQuantity } from '../catalog/quantity.ts';
+import { positiveId } from '../api/contract/id.ts';
 
 export type CartStatus = 'idle' | 'synced' | 'error';
 
@@ -58,17 +60,8 @@ export function sumQuantity(items: readonly { quantity: number }[]): number {
 }
 export const totalItems = computed(cartItems, sumQuantity);
 
-/**
- * Spec §5: a quantity is a multiple of the product's step; one in between (or a fraction) goes up
- * to the next multiple, anything unusable to one step. `adjusted` says the shopper's number changed.
- */
-export function stepQuantity(wanted: unknown, step: number = 1): { quantity: number; adjusted: boolean } {
-  const s = Number.isSafeInteger(step) && step > 1 ? step : 1;
-  const n = typeof wanted === 'number' ? wanted : Number(String(wanted ?? '').trim());
-  if (!Number.isFinite(n) || n <= 0) return { quantity: s, adjusted: true };
-  const quantity = Math.ceil(Math.ceil(n) / s) * s;
-  return { quantity, adjusted: quantity !== n };
-}
+/** The quantity-step rule (spec §5) has one home, shared with the shop API. */
+export { stepQuantity };
 
 /** Sum of quantity x unit price, in cents. */
 export const totalValue = computed(cartItems, (items) => items.reduce((sum, l) => sum + Math.max(0, Math.floor(l.quantity)) * l.price, 0));
@@ -101,11 +94,9 @@ export const isOrderOutcomePath = (path: string) => ORDER_OUTCOME.test(path);
 
 /** Spec §5: cart ids are numeric and > 0; 0, null, '0', 'null', undefined, '' and the like are not. */
 export function isValidCartId(v: unknown): boolean {
-  if (typeof v === 'number') return Number.isSafeInteger(v) && v > 0;
-  if (typeof v === 'string') return /^\d{1,16}$/.test(v.trim()) && Number.isSafeInteger(Number(v)) && Number(v) > 0;
-  return false;
+  return positiveId(v) !== null;
 }
-const toId = (v: unknown) => (isValidCartId(v) ? Number(String(v).trim()) : 0);
+const toId = (v: unknown) => positiveId(v) ?? 0;
 
 /** A stored cart id that is not valid is removed, with a console warning. */
 function storedCartId(): number {
@@ -187,12 +178,27 @@ const optNum = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v 
 export function parseLine(v: unknown): CartLine | null {
   if (!v || typeof v !== 'object') return null;
   const o = v as Record<string, unknown>;
-  const id = int(o.id), pse = int(o.PRODUCT_SALE_ELEMENT), cid = int(o.cartId), item = int(o.cartItemId), quantity = int(o.quantity), price = optNum(o.price);
+  const id = int(o.id),
+    pse = int(o.PRODUCT_SALE_ELEMENT),
+    cid = int(o.cartId),
+    item = int(o.cartItemId),
+    quantity = int(o.quantity),
+    price = optNum(o.price);
   if (!id || id <= 0 || !pse || pse <= 0 || cid === null || cid < 0 || item === null || item < 0 || !quantity || quantity <= 0 || price === null || price < 0) return null;
   const step = int(o.quantityStep);
   const line: CartLine = {
-    id, PRODUCT_SALE_ELEMENT: pse, cartId: cid, cartItemId: item, quantity, quantityStep: step && step > 0 ? step : 1, price: Math.round(price),
-    REF: str(o.REF), TITLE: str(o.TITLE), URL: str(o.URL), PSE_URL: str(o.PSE_URL), IMAGE: typeof o.IMAGE === 'string' ? o.IMAGE : null,
+    id,
+    PRODUCT_SALE_ELEMENT: pse,
+    cartId: cid,
+    cartItemId: item,
+    quantity,
+    quantityStep: step && step > 0 ? step : 1,
+    price: Math.round(price),
+    REF: str(o.REF),
+    TITLE: str(o.TITLE),
+    URL: str(o.URL),
+    PSE_URL: str(o.PSE_URL),
+    IMAGE: typeof o.IMAGE === 'string' ? o.IMAGE : null,
     undeliverable: o.undeliverable === true,
   };
   const fc = int(o.selectedFulfilmentCenter);
@@ -253,7 +259,10 @@ export function removeLine(cartItemId: number): void {
 
 /** Absolute quantity; 0 or less deletes the line. */
 export function setLineQuantity(cartItemId: number, quantity: number): void {
-  if (quantity <= 0) return removeLine(cartItemId);
+  if (quantity <= 0) {
+    removeLine(cartItemId);
+    return;
+  }
   setLines(cartItems.get().map((l) => (l.cartItemId === cartItemId ? { ...l, quantity } : l)));
 }
 

@@ -3,7 +3,7 @@
  * Ad and analytics consent are denied by default and granted if the cookie says so.
  */
 import { atom } from 'nanostores';
-import { CONSENT_COOKIE, CONSENT_DAYS } from '../islands/rules.ts';
+import { CONSENT_COOKIE, CONSENT_DAYS } from '../catalog/site-rules.ts';
 
 export type Consent = 'granted' | 'denied' | null;
 

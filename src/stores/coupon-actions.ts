@@ -6,6 +6,7 @@
  */
 import { ApiError, call, connectionErrorText } from '../api/client.ts';
 import { ERRORS } from '../api/contract/common.ts';
+import { positiveId } from '../api/contract/id.ts';
 import { m } from '../i18n/generated/messages.js';
 import { loggedIn, customerIdRaw } from './session.ts';
 import { cartId } from './cart.ts';
@@ -31,10 +32,7 @@ export function couponErrorText(error: unknown): string {
   }
 }
 
-const customerIdNumber = (): number | undefined => {
-  const id = Number(customerIdRaw.get());
-  return loggedIn.get() && Number.isInteger(id) && id > 0 ? id : undefined;
-};
+const customerIdNumber = (): number | undefined => (loggedIn.get() ? (positiveId(customerIdRaw.get()) ?? undefined) : undefined);
 
 /** Applies a code to the cart; true when the server took it. */
 export async function applyCoupon(input: string, options: { quiet?: boolean } = {}): Promise<boolean> {

@@ -5,7 +5,8 @@
  */
 import { atom } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
-import { moneyToCents } from '../catalog/prices.ts';
+import { positiveId } from '../api/contract/id.ts';
+import { toCents } from '../catalog/prices.ts';
 
 export const appliedCoupon = persistentAtom<string>('appliedCoupon', '');
 export const appliedCouponDiscount = persistentAtom<string>('appliedCouponDiscount', '');
@@ -26,7 +27,7 @@ export function normalizeCouponCode(input: unknown): string | null {
 /** The stored discount in cents: a non-negative amount, else 0 (a corrupt value counts as none). */
 export function storedDiscountCents(raw: unknown): number {
   const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
-  return Number.isFinite(n) && n > 0 ? moneyToCents(n) : 0;
+  return Number.isFinite(n) && n > 0 ? toCents(n) : 0;
 }
 
 /**
@@ -42,16 +43,15 @@ export function shouldReapplyCoupon(previous: string | undefined, current: strin
 /** Who orders, as far as coupons care: the stored customer id when logged in, else '' (a guest). */
 export function customerKey(loggedIn: boolean, customerId: string): string {
   if (!loggedIn) return '';
-  const id = Number(customerId);
-  return Number.isInteger(id) && id > 0 ? String(id) : 'unknown';
+  return String(positiveId(customerId) ?? 'unknown');
 }
 
 /** The discount line (spec §2): shown when the server cart carries a discount, with its coupon code. */
 export function discountLine(cart: { coupon_code: string | null; totals: { discount: number } } | null, stored: string): { code: string; cents: number } | null {
   if (!cart) return null;
-  const cents = moneyToCents(cart.totals.discount);
+  const cents = toCents(cart.totals.discount);
   if (cents <= 0) return null;
-  return { code: cart.coupon_code ?? (normalizeCouponCode(stored) ?? ''), cents };
+  return { code: cart.coupon_code ?? normalizeCouponCode(stored) ?? '', cents };
 }
 
 /**

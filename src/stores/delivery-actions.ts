@@ -7,7 +7,9 @@ import { ApiError, call, connectionErrorText } from '../api/client.ts';
 import { ERRORS } from '../api/contract/common.ts';
 import { m } from '../i18n/generated/messages.js';
 import { deliveryId, setDeliveryId } from './cart.ts';
-import { chooseDeliveryMethod, deliveryState, storedDeliveryId, toCents, type DeliveryOption } from './delivery.ts';
+import { toCents } from '../catalog/prices.ts';
+import { latestWins } from './latest.ts';
+import { chooseDeliveryMethod, deliveryState, storedDeliveryId, type DeliveryOption } from './delivery.ts';
 
 export interface DeliveryInput {
   cartId: number;
@@ -19,12 +21,12 @@ export interface DeliveryInput {
 }
 
 let current: string | null = null;
-let sequence = 0;
+const latest = latestWins();
 
-/** Forget the last computation (the next call computes again, e.g. after an error). */
+/** Forgets the computed cost (a changed delivery choice is computed anew); a running computation no longer applies. */
 export function resetDelivery(): void {
   current = null;
-  sequence++;
+  latest.cancel();
   deliveryState.set({ status: 'idle' });
 }
 
@@ -32,7 +34,7 @@ export function resetDelivery(): void {
 export async function computeDelivery(input: DeliveryInput, options: { force?: boolean } = {}): Promise<void> {
   if (!options.force && input.key === current && deliveryState.get().status !== 'error') return;
   current = input.key;
-  const mine = ++sequence;
+  const isLatest = latest.begin();
   if (input.cartId <= 0) {
     deliveryState.set({ status: 'idle' });
     return;
@@ -40,9 +42,13 @@ export async function computeDelivery(input: DeliveryInput, options: { force?: b
   deliveryState.set({ status: 'loading' });
   try {
     const active = await call('activeDelivery', { params: { cartId: input.cartId }, query: { country_id: input.countryId } });
-    if (mine !== sequence) return;
+    if (!isLatest()) return;
     const options: DeliveryOption[] = active.data.map((d) => ({
-      id: d.id, position: d.position, title: d.title, cents: d.postage_amount_taxed === null ? null : toCents(d.postage_amount_taxed),
+      id: d.id,
+      position: d.position,
+      title: d.title,
+      kind: d.kind,
+      cents: d.postage_amount_taxed === null ? null : toCents(d.postage_amount_taxed),
     }));
     const methodId = chooseDeliveryMethod(storedDeliveryId(deliveryId.get()), options);
     if (methodId === null) {
@@ -52,12 +58,12 @@ export async function computeDelivery(input: DeliveryInput, options: { force?: b
     const postage = await call('postage', {
       body: { country_id: input.countryId, cart_id: input.cartId, locale: input.locale, delivery_module_id: methodId },
     });
-    if (mine !== sequence) return;
+    if (!isLatest()) return;
     if (storedDeliveryId(deliveryId.get()) !== methodId) setDeliveryId(methodId);
     const cents = toCents(postage.postage_amount_taxed);
     deliveryState.set({ status: 'ready', methodId, cents, free: postage.free_shipping || cents === 0, options });
   } catch (error) {
-    if (mine !== sequence) return;
+    if (!isLatest()) return;
     current = null;
     if (error instanceof ApiError && error.serverMessage === ERRORS.cartNotFound) {
       deliveryState.set({ status: 'idle' });

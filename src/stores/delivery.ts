@@ -5,6 +5,7 @@
  */
 import { atom } from 'nanostores';
 import { DEFAULT_DELIVERY_ID } from '../api/contract/delivery.ts';
+import { positiveId } from '../api/contract/id.ts';
 
 export { DEFAULT_DELIVERY_ID };
 
@@ -12,6 +13,7 @@ export interface DeliveryOption {
   id: number;
   position: number;
   title: string;
+  kind?: 'parcel' | 'express' | 'freight' | 'pickup';
   /** Postage with VAT (none when VAT is excluded), in cents; null when the server cannot price it. */
   cents: number | null;
 }
@@ -27,9 +29,7 @@ export const deliveryState = atom<DeliveryState>({ status: 'idle' });
 
 /** A stored `delivery_id` as a method id: a positive whole number, else none. */
 export function storedDeliveryId(raw: unknown): number | null {
-  if (raw === null || raw === undefined || raw === '') return null;
-  const n = typeof raw === 'number' ? raw : Number(String(raw).trim());
-  return Number.isInteger(n) && n > 0 ? n : null;
+  return positiveId(raw);
 }
 
 /**
@@ -47,7 +47,11 @@ export function chooseDeliveryMethod(stored: number | null, active: readonly { i
  * What the delivery cost depends on (spec §4: recomputed when the cart, the cart id or the
  * country changes): equal keys need no new computation.
  */
-export function deliveryKey(input: { cartId: number | null; countryId: number; lines: readonly { cartItemId?: number; PRODUCT_SALE_ELEMENT?: number; quantity: number }[] }): string {
+export function deliveryKey(input: {
+  cartId: number | null;
+  countryId: number;
+  lines: readonly { cartItemId?: number; PRODUCT_SALE_ELEMENT?: number; quantity: number }[];
+}): string {
   const lines = input.lines
     .map((l) => `${l.cartItemId ?? 0}/${l.PRODUCT_SALE_ELEMENT ?? 0}x${l.quantity}`)
     .sort()
@@ -59,6 +63,3 @@ export function deliveryKey(input: { cartId: number | null; countryId: number; l
 export function shipmentText(cents: number, format: (cents: number) => string, freeLabel: string): string {
   return cents === 0 ? freeLabel : format(cents);
 }
-
-/** The API's money (a number in the currency with 2 decimals) in cents. */
-export { moneyToCents as toCents } from '../catalog/prices.ts';

@@ -11,11 +11,13 @@
  * stored values are checked by hand below.
  */
 import { computed } from 'nanostores';
+import { positiveId } from '../api/contract/id.ts';
+import { expressToken, parseExpressData, parseToken, TOKEN_KEY } from '../api/token.ts';
 import { storedString } from './stored.ts';
 import { excludeVAT, isCompany } from './country.ts';
 
 /** `{"token": "...", "expiresAt": "<ISO date-time>"}` (spec §3: jwt token with expiry). */
-export const tokenRaw = storedString('token');
+export const tokenRaw = storedString(TOKEN_KEY);
 export const isAdminRaw = storedString('isAdmin');
 export const customerIdRaw = storedString('customer_id');
 export const userIdentifierRaw = storedString('user_identifier');
@@ -25,9 +27,6 @@ export const emailRaw = storedString('email');
 /** Express (guest) checkout: `user_express` 'true' and its data, kept 30 minutes (spec §4, §9). */
 export const userExpressRaw = storedString('user_express');
 export const userExpressDataRaw = storedString('user_express_data');
-
-/** Spec §9: express data lives 30 minutes. */
-export const EXPRESS_DATA_MS = 30 * 60 * 1000;
 
 /** What a login, register or refreshToken answer carries (the contract's `Session`, structurally). */
 export interface SessionAnswer {
@@ -53,32 +52,11 @@ export interface StoredSession {
   excludeVAT: boolean;
 }
 
-/** The token and its expiry (ms) from the stored `token` value, or null when absent or malformed. */
-export function parseToken(raw: string): { token: string; expiresAt: number } | null {
-  if (!raw) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return null;
-  const { token, expiresAt } = parsed as Record<string, unknown>;
-  if (typeof token !== 'string' || token.length === 0 || typeof expiresAt !== 'string') return null;
-  const ms = Date.parse(expiresAt);
-  return Number.isFinite(ms) ? { token, expiresAt: ms } : null;
-}
-
 /** Logged in: a stored token whose expiry lies in the future. */
 export function tokenValid(raw: string, now = Date.now()): boolean {
   const t = parseToken(raw);
   return t !== null && t.expiresAt > now;
 }
-
-const positiveId = (raw: string): number | null => {
-  const n = Number(raw);
-  return raw !== '' && Number.isInteger(n) && n > 0 ? n : null;
-};
 
 /**
  * The stored values for an API session answer, under the spec's names. Pure: `saveSession` writes
@@ -87,8 +65,9 @@ const positiveId = (raw: string): number | null => {
 export type SessionEntries = Record<'token' | 'customer_id' | 'user_identifier' | 'address_id' | 'email' | 'isAdmin' | 'isCompany' | 'excludeVAT', string>;
 
 export function sessionEntries(answer: SessionAnswer): SessionEntries {
+  // in the order they are written: the token last, so another tab is logged in only once the
+  // customer id and flags are there (a token before the id would look like a second customer)
   return {
-    token: JSON.stringify({ token: answer.token, expiresAt: answer.expiresAt }),
     customer_id: String(answer.customer_id),
     user_identifier: answer.user_identifier,
     address_id: answer.address_id === null ? '' : String(answer.address_id),
@@ -96,6 +75,7 @@ export function sessionEntries(answer: SessionAnswer): SessionEntries {
     isAdmin: String(answer.customer.IS_ADMIN),
     isCompany: String(answer.customer.IS_COMPANY),
     excludeVAT: String(answer.customer.EXCLUDE_VAT),
+    token: JSON.stringify({ token: answer.token, expiresAt: answer.expiresAt }),
   };
 }
 
@@ -153,15 +133,39 @@ export function saveExpress(data: unknown, now = Date.now()): void {
 /** The express data while younger than 30 minutes, else null (and removed). */
 export function readExpress(now = Date.now()): unknown {
   const raw = userExpressDataRaw.get();
-  if (!raw) return null;
-  try {
-    const parsed = JSON.parse(raw) as { savedAt?: unknown; data?: unknown };
-    if (typeof parsed.savedAt === 'number' && now - parsed.savedAt < EXPRESS_DATA_MS && parsed.savedAt <= now) return parsed.data ?? null;
-  } catch {
-    // malformed: dropped below
-  }
-  clearExpress();
-  return null;
+  const data = parseExpressData(raw, now);
+  if (data === null && raw) clearExpress();
+  return data;
+}
+
+/** The express (guest) customer's API session kept in the express data: token, ids, e-mail. */
+export interface ExpressSession {
+  token: string;
+  expiresAt: string;
+  customerId: number;
+  addressId: number | null;
+  email: string;
+  /** What the address the guest registered with looked like (a changed address is added anew). */
+  addressKey: string;
+}
+
+/** The express session while the express data lives (30 minutes) and its token is valid, else null. */
+export function readExpressSession(now = Date.now()): ExpressSession | null {
+  const data = readExpress(now);
+  if (!data || typeof data !== 'object') return null;
+  const o = data as Record<string, unknown>;
+  const t = expressToken(data, now);
+  const customerId = typeof o.customerId === 'number' && Number.isInteger(o.customerId) && o.customerId > 0 ? o.customerId : null;
+  if (!t || customerId === null) return null;
+  const addressId = typeof o.addressId === 'number' && o.addressId > 0 ? o.addressId : null;
+  return {
+    token: t.token,
+    expiresAt: String(o.expiresAt),
+    customerId,
+    addressId,
+    email: typeof o.email === 'string' ? o.email : '',
+    addressKey: typeof o.addressKey === 'string' ? o.addressKey : '',
+  };
 }
 
 export function clearExpress(): void {

@@ -22,14 +22,26 @@ function insert(table: string, columns: string[], rows: (string | number | null)
 }
 
 /** Images (table, owner, file per locale) for either layout. */
-function images(layout: '2.5' | '2.6', type: string, rows: { id: number; owner: number; file: string; visible: number; position: number; titles: Record<string, string | null>; files?: Record<string, string> }[]): string {
+function images(
+  layout: '2.5' | '2.6',
+  type: string,
+  rows: { id: number; owner: number; file: string; visible: number; position: number; titles: Record<string, string | null>; files?: Record<string, string> }[],
+): string {
   let sql = '';
   if (layout === '2.5') {
-    sql += insert(`${type}_image`, ['id', `${type}_id`, 'file', 'visible', 'position'], rows.map((r) => [r.id, r.owner, r.file, r.visible, r.position]));
+    sql += insert(
+      `${type}_image`,
+      ['id', `${type}_id`, 'file', 'visible', 'position'],
+      rows.map((r) => [r.id, r.owner, r.file, r.visible, r.position]),
+    );
     const i18n = rows.flatMap((r) => Object.entries(r.titles).map(([locale, title]) => [r.id, locale, title]));
     if (i18n.length) sql += insert(`${type}_image_i18n`, ['id', 'locale', 'title'], i18n, false);
   } else {
-    sql += insert(`${type}_image`, ['id', `${type}_id`, 'visible', 'position'], rows.map((r) => [r.id, r.owner, r.visible, r.position]));
+    sql += insert(
+      `${type}_image`,
+      ['id', `${type}_id`, 'visible', 'position'],
+      rows.map((r) => [r.id, r.owner, r.visible, r.position]),
+    );
     const i18n = rows.flatMap((r) => {
       const locales = new Set([...Object.keys(r.titles), 'de_DE']);
       return [...locales].map((locale) => [r.id, locale, r.files?.[locale] ?? r.file, r.titles[locale] ?? null]);
@@ -46,7 +58,23 @@ export function catalogSql(layout: '2.5' | '2.6'): string {
   sql += "UPDATE lang SET by_default = 0;\nUPDATE lang SET active = 1, visible = 1, by_default = 1 WHERE locale = 'de_DE';\n";
   sql += insert(
     'lang',
-    ['id', 'title', 'code', 'locale', 'url', 'date_format', 'time_format', 'datetime_format', 'decimal_separator', 'thousands_separator', 'active', 'visible', 'decimals', 'by_default', 'position'],
+    [
+      'id',
+      'title',
+      'code',
+      'locale',
+      'url',
+      'date_format',
+      'time_format',
+      'datetime_format',
+      'decimal_separator',
+      'thousands_separator',
+      'active',
+      'visible',
+      'decimals',
+      'by_default',
+      'position',
+    ],
     [
       [20, 'Deutsch (Österreich)', 'at', 'de_AT', '', 'd.m.Y', 'H:i:s', 'd.m.Y H:i:s', ',', '.', 1, 1, 2, 0, 8],
       [21, 'Română', 'ro', 'ro_RO', '', 'd.m.Y', 'H:i:s', 'd.m.Y H:i:s', ',', '.', 1, 1, 2, 0, 9],
@@ -71,8 +99,24 @@ export function catalogSql(layout: '2.5' | '2.6'): string {
     ],
   );
   sql += 'UPDATE tax_rule SET is_default = 0;\n';
-  sql += insert('tax_rule', ['id', 'is_default'], [[10, 1], [11, 0]]);
-  sql += insert('tax_rule_i18n', ['id', 'locale', 'title'], [[10, 'de_DE', 'Standard'], [10, 'ro_RO', 'Standard RO'], [11, 'de_DE', 'Mit Ökoabgabe']], false);
+  sql += insert(
+    'tax_rule',
+    ['id', 'is_default'],
+    [
+      [10, 1],
+      [11, 0],
+    ],
+  );
+  sql += insert(
+    'tax_rule_i18n',
+    ['id', 'locale', 'title'],
+    [
+      [10, 'de_DE', 'Standard'],
+      [10, 'ro_RO', 'Standard RO'],
+      [11, 'de_DE', 'Mit Ökoabgabe'],
+    ],
+    false,
+  );
   sql += insert(
     'tax_rule_country',
     ['id', 'tax_rule_id', 'country_id', 'state_id', 'tax_id', 'position'],
@@ -91,18 +135,80 @@ export function catalogSql(layout: '2.5' | '2.6'): string {
   );
 
   // attributes and features
-  sql += insert('attribute', ['id', 'position'], [[10, 1], [11, 2]]);
-  sql += insert('attribute_i18n', ['id', 'locale', 'title'], [[10, 'de_DE', 'Farbe'], [10, 'ro_RO', 'Culoare'], [11, 'de_DE', 'Größe'], [11, 'en_US', 'Size']], false);
-  sql += insert('attribute_av', ['id', 'attribute_id', 'position'], [[10, 10, 1], [11, 10, 2], [12, 11, 1], [13, 11, 2]]);
-  sql += insert('attribute_av_i18n', ['id', 'locale', 'title'], [[10, 'de_DE', 'Rot'], [10, 'ro_RO', 'Roșu'], [11, 'de_DE', 'Blau'], [12, 'de_DE', 'S'], [13, 'de_DE', 'M']], false);
-  sql += insert('feature', ['id', 'visible', 'position'], [[10, 1, 1], [11, 1, 2], [12, 1, 3], [13, 0, 4]]);
+  sql += insert(
+    'attribute',
+    ['id', 'position'],
+    [
+      [10, 1],
+      [11, 2],
+    ],
+  );
+  sql += insert(
+    'attribute_i18n',
+    ['id', 'locale', 'title'],
+    [
+      [10, 'de_DE', 'Farbe'],
+      [10, 'ro_RO', 'Culoare'],
+      [11, 'de_DE', 'Größe'],
+      [11, 'en_US', 'Size'],
+    ],
+    false,
+  );
+  sql += insert(
+    'attribute_av',
+    ['id', 'attribute_id', 'position'],
+    [
+      [10, 10, 1],
+      [11, 10, 2],
+      [12, 11, 1],
+      [13, 11, 2],
+    ],
+  );
+  sql += insert(
+    'attribute_av_i18n',
+    ['id', 'locale', 'title'],
+    [
+      [10, 'de_DE', 'Rot'],
+      [10, 'ro_RO', 'Roșu'],
+      [11, 'de_DE', 'Blau'],
+      [12, 'de_DE', 'S'],
+      [13, 'de_DE', 'M'],
+    ],
+    false,
+  );
+  sql += insert(
+    'feature',
+    ['id', 'visible', 'position'],
+    [
+      [10, 1, 1],
+      [11, 1, 2],
+      [12, 1, 3],
+      [13, 0, 4],
+    ],
+  );
   sql += insert(
     'feature_i18n',
     ['id', 'locale', 'title'],
-    [[10, 'de_DE', 'Material'], [10, 'ro_RO', 'Material RO'], [11, 'de_DE', 'Pflege'], [12, 'de_DE', 'Anlass'], [13, 'de_DE', 'Versteckt']],
+    [
+      [10, 'de_DE', 'Material'],
+      [10, 'ro_RO', 'Material RO'],
+      [11, 'de_DE', 'Pflege'],
+      [12, 'de_DE', 'Anlass'],
+      [13, 'de_DE', 'Versteckt'],
+    ],
     false,
   );
-  sql += insert('feature_av', ['id', 'feature_id', 'position'], [[10, 10, 1], [11, 11, 1], [12, 12, 1], [13, 12, 2], [14, 13, 1]]);
+  sql += insert(
+    'feature_av',
+    ['id', 'feature_id', 'position'],
+    [
+      [10, 10, 1],
+      [11, 11, 1],
+      [12, 12, 1],
+      [13, 12, 2],
+      [14, 13, 1],
+    ],
+  );
   sql += insert(
     'feature_av_i18n',
     ['id', 'locale', 'title'],
@@ -119,8 +225,23 @@ export function catalogSql(layout: '2.5' | '2.6'): string {
   );
 
   // brands
-  sql += insert('brand', ['id', 'visible', 'position', 'logo_image_id'], [[10, 1, 1, 10], [11, 0, 2, null]]);
-  sql += insert('brand_i18n', ['id', 'locale', 'title', 'chapo'], [[10, 'de_DE', 'Acme', 'Seit 1950'], [11, 'de_DE', 'Versteckte Marke', null]], false);
+  sql += insert(
+    'brand',
+    ['id', 'visible', 'position', 'logo_image_id'],
+    [
+      [10, 1, 1, 10],
+      [11, 0, 2, null],
+    ],
+  );
+  sql += insert(
+    'brand_i18n',
+    ['id', 'locale', 'title', 'chapo'],
+    [
+      [10, 'de_DE', 'Acme', 'Seit 1950'],
+      [11, 'de_DE', 'Versteckte Marke', null],
+    ],
+    false,
+  );
   sql += images(layout, 'brand', [{ id: 10, owner: 10, file: 'acme-logo.png', visible: 1, position: 1, titles: { de_DE: 'Acme Logo' } }]);
 
   // categories: 10 Kleidung > 11 T-Shirts, 10 > 12 Archiv (hidden) > 13 Alter Sommer; 14 Zubehör; 15 orphan
@@ -262,23 +383,77 @@ export function catalogSql(layout: '2.5' | '2.6'): string {
     { id: 102, owner: 100, file: 'tshirt-draft.jpg', visible: 0, position: 3, titles: {} },
     { id: 103, owner: 101, file: 'missing.jpg', visible: 1, position: 1, titles: {} },
   ]);
-  sql += insert('product_sale_elements_product_image', ['id', 'product_sale_elements_id', 'product_image_id'], [[10, 1002, 101], [11, 1000, 100]], false);
+  sql += insert(
+    'product_sale_elements_product_image',
+    ['id', 'product_sale_elements_id', 'product_image_id'],
+    [
+      [10, 1002, 101],
+      [11, 1000, 100],
+    ],
+    false,
+  );
   sql += insert('product_document', ['id', 'product_id', 'file', 'visible', 'position'], [[100, 100, 'size-guide.pdf', 1, 1]]);
   sql += insert('product_document_i18n', ['id', 'locale', 'title'], [[100, 'de_DE', 'Größentabelle']], false);
-  sql += insert('accessory', ['id', 'product_id', 'accessory', 'position'], [[10, 100, 101, 1], [11, 100, 103, 2]]);
+  sql += insert(
+    'accessory',
+    ['id', 'product_id', 'accessory', 'position'],
+    [
+      [10, 100, 101, 1],
+      [11, 100, 103, 2],
+    ],
+  );
 
   // folders and contents
-  sql += insert('folder', ['id', 'parent', 'visible', 'position'], [[10, 0, 1, 1], [11, 10, 0, 1]]);
-  sql += insert('folder_i18n', ['id', 'locale', 'title'], [[10, 'de_DE', 'Information'], [11, 'de_DE', 'Intern']], false);
-  sql += insert('content', ['id', 'visible', 'position'], [[200, 1, 1], [201, 0, 2]]);
+  sql += insert(
+    'folder',
+    ['id', 'parent', 'visible', 'position'],
+    [
+      [10, 0, 1, 1],
+      [11, 10, 0, 1],
+    ],
+  );
+  sql += insert(
+    'folder_i18n',
+    ['id', 'locale', 'title'],
+    [
+      [10, 'de_DE', 'Information'],
+      [11, 'de_DE', 'Intern'],
+    ],
+    false,
+  );
+  sql += insert(
+    'content',
+    ['id', 'visible', 'position'],
+    [
+      [200, 1, 1],
+      [201, 0, 2],
+    ],
+  );
   sql += insert(
     'content_i18n',
     ['id', 'locale', 'title', 'postscriptum'],
-    [[200, 'de_DE', 'Über uns', '{"brand_id":10}'], [201, 'de_DE', 'Entwurf', null]],
+    [
+      [200, 'de_DE', 'Über uns', '{"brand_id":10}'],
+      [201, 'de_DE', 'Entwurf', null],
+    ],
     false,
   );
-  sql += insert('content_folder', ['content_id', 'folder_id', 'default_folder', 'position'], [[200, 10, 1, 1], [201, 10, 1, 2]]);
-  sql += insert('product_associated_content', ['id', 'product_id', 'content_id', 'position'], [[10, 100, 200, 1], [11, 100, 201, 2]]);
+  sql += insert(
+    'content_folder',
+    ['content_id', 'folder_id', 'default_folder', 'position'],
+    [
+      [200, 10, 1, 1],
+      [201, 10, 1, 2],
+    ],
+  );
+  sql += insert(
+    'product_associated_content',
+    ['id', 'product_id', 'content_id', 'position'],
+    [
+      [10, 100, 200, 1],
+      [11, 100, 201, 2],
+    ],
+  );
   sql += insert('category_associated_content', ['id', 'category_id', 'content_id', 'position'], [[10, 10, 200, 1]]);
 
   // friendly URLs
@@ -311,9 +486,25 @@ export function catalogSql(layout: '2.5' | '2.6'): string {
 
   // a shop module's own tables (read by tests/export/fixture-module.ts)
   sql += `CREATE TABLE delivery_delay (pse_id INT PRIMARY KEY, min_days INT NOT NULL, max_days INT NOT NULL) ENGINE=InnoDB;\n`;
-  sql += insert('delivery_delay', ['pse_id', 'min_days', 'max_days'], [[1000, 1, 3], [1010, 5, 10]], false);
+  sql += insert(
+    'delivery_delay',
+    ['pse_id', 'min_days', 'max_days'],
+    [
+      [1000, 1, 3],
+      [1010, 5, 10],
+    ],
+    false,
+  );
   sql += `CREATE TABLE fulfilment_center (id INT PRIMARY KEY, name VARCHAR(50) NOT NULL, country_id INT NOT NULL, delay_days INT NOT NULL) ENGINE=InnoDB;\n`;
-  sql += insert('fulfilment_center', ['id', 'name', 'country_id', 'delay_days'], [[1, 'Leipzig', 5, 0], [2, 'Bucharest', 146, 2]], false);
+  sql += insert(
+    'fulfilment_center',
+    ['id', 'name', 'country_id', 'delay_days'],
+    [
+      [1, 'Leipzig', 5, 0],
+      [2, 'Bucharest', 146, 2],
+    ],
+    false,
+  );
   sql += insert('meta_data', ['meta_key', 'element_key', 'element_id', 'is_serialized', 'value'], [['quantity_step', 'product', 101, 0, '2']]);
 
   sql += 'SET FOREIGN_KEY_CHECKS = 1;\n';

@@ -9,7 +9,9 @@ const module: ExportModule = {
   name: 'delivery',
   async fulfilmentCenters(ctx) {
     if (!(await ctx.tableExists('fulfilment_center'))) return [];
-    const rows = await ctx.query<{ id: number; name: string; country_id: number; delay_days: number }>('SELECT id, name, country_id, delay_days FROM fulfilment_center ORDER BY id');
+    const rows = await ctx.query<{ id: number; name: string; country_id: number; delay_days: number }>(
+      'SELECT id, name, country_id, delay_days FROM fulfilment_center ORDER BY id',
+    );
     return rows.map((r) => ({ id: r.id, name: r.name, countryId: r.country_id, delayDays: r.delay_days }));
   },
   async products(ctx, page) {

@@ -70,23 +70,14 @@ function run(cmd: string, args: string[], input?: string): string {
 export async function startMariaDb(): Promise<MariaDb> {
   const missing = missingMariaDb();
   if (missing.length) {
-    throw new Error(
-      `MariaDB is not installed (missing: ${missing.join(', ')}). Install Debian's packages: apt-get install -y mariadb-server mariadb-client`,
-    );
+    throw new Error(`MariaDB is not installed (missing: ${missing.join(', ')}). Install Debian's packages: apt-get install -y mariadb-server mariadb-client`);
   }
   const dir = await mkdtemp(join(tmpdir(), 'thelia-mariadb-'));
   const datadir = join(dir, 'data');
   const socket = join(dir, 'mariadb.sock');
   const port = await freePort();
   const log = join(dir, 'mariadbd.log');
-  run(which('mariadb-install-db')!, [
-    '--no-defaults',
-    `--datadir=${datadir}`,
-    '--user=root',
-    '--auth-root-authentication-method=normal',
-    '--skip-test-db',
-    '--skip-name-resolve',
-  ]);
+  run(which('mariadb-install-db')!, ['--no-defaults', `--datadir=${datadir}`, '--user=root', '--auth-root-authentication-method=normal', '--skip-test-db', '--skip-name-resolve']);
   const logFd = openSync(log, 'a');
   const child: ChildProcess = spawn(
     which('mariadbd')!,

@@ -80,7 +80,7 @@ afterAll(async () => {
 async function readAll(dir: string) {
   const catalog = await openExport(dir);
   const faults: Fault[] = [];
-  const collect = async <T,>(gen: AsyncGenerator<T>) => {
+  const collect = async <T>(gen: AsyncGenerator<T>) => {
     const out: T[] = [];
     for await (const r of gen) out.push(r);
     return out;
@@ -158,12 +158,21 @@ describe.each(Object.keys(SCHEMAS) as ('2.5' | '2.6')[])('Thelia %s schema', (la
     expect(data.products.get(101)!.variants[0]!.prices.RON).toEqual({ price: '61401.189745', promoPrice: '49734.950265' });
     expect(data.products.get(101)!.variants[0]!.promo).toBe(true);
     const currencies = data.catalog.currencies.map((c) => [c.code, c.rate, c.isDefault]);
-    expect(currencies).toEqual([['EUR', '1.000000', true], ['USD', '1.260000', false], ['GBP', '0.890000', false], ['RON', '4.973500', false]]);
+    expect(currencies).toEqual([
+      ['EUR', '1.000000', true],
+      ['USD', '1.260000', false],
+      ['GBP', '0.890000', false],
+      ['RON', '4.973500', false],
+    ]);
   });
 
   it('exports variants with their attribute values', () => {
     const variants = data.products.get(100)!.variants;
-    expect(variants.map((v) => [v.id, v.isDefault])).toEqual([[1000, true], [1001, false], [1002, false]]);
+    expect(variants.map((v) => [v.id, v.isDefault])).toEqual([
+      [1000, true],
+      [1001, false],
+      [1002, false],
+    ]);
     expect(variants[0]!.attributes.map((a) => [a.kind, a.attribute.de_DE, a.value.de_DE, a.value.ro_RO])).toEqual([
       ['color', 'Farbe', 'Rot', 'Roșu'],
       ['size', 'Größe', 'S', 'S'],
@@ -237,7 +246,11 @@ describe.each(Object.keys(SCHEMAS) as ('2.5' | '2.6')[])('Thelia %s schema', (la
     expect(features[1]!.values).toEqual([{ id: null, freeText: true, title: { de_DE: 'Waschen bei 30 °C', de_AT: 'Waschen bei 30 °C', ro_RO: 'Waschen bei 30 °C' } }]);
     expect(features[2]!.values.map((v) => v.title.de_DE)).toEqual(['Freizeit', 'Sport']);
     expect(features[0]!.title.ro_RO).toBe('Material RO');
-    expect(data.products.get(101)!.features[0]!.values[0]).toEqual({ id: null, freeText: true, title: { de_DE: 'Nur Handwäsche', de_AT: 'Nur Handwäsche', ro_RO: 'Nur Handwäsche' } });
+    expect(data.products.get(101)!.features[0]!.values[0]).toEqual({
+      id: null,
+      freeText: true,
+      title: { de_DE: 'Nur Handwäsche', de_AT: 'Nur Handwäsche', ro_RO: 'Nur Handwäsche' },
+    });
   });
 
   it('copies images and documents from the media folder, with their sizes', () => {
@@ -250,7 +263,14 @@ describe.each(Object.keys(SCHEMAS) as ('2.5' | '2.6')[])('Thelia %s schema', (la
     expect(tshirt.variants.map((v) => v.images)).toEqual([[100], [], [101]]);
     for (const image of tshirt.images) expect(statSync(join(out, image.file)).size).toBeGreaterThan(0);
     expect(tshirt.documents).toEqual([
-      { id: 100, file: 'media/documents/product/size-guide.pdf', mime: 'application/pdf', bytes: 22, position: 1, title: { de_DE: 'Größentabelle', de_AT: 'Größentabelle', ro_RO: 'Größentabelle' } },
+      {
+        id: 100,
+        file: 'media/documents/product/size-guide.pdf',
+        mime: 'application/pdf',
+        bytes: 22,
+        position: 1,
+        title: { de_DE: 'Größentabelle', de_AT: 'Größentabelle', ro_RO: 'Größentabelle' },
+      },
     ]);
     expect(readFileSync(join(out, 'media/documents/product/size-guide.pdf'), 'utf8')).toContain('%PDF');
     expect(data.products.get(101)!.images).toEqual([]);
@@ -269,7 +289,10 @@ describe.each(Object.keys(SCHEMAS) as ('2.5' | '2.6')[])('Thelia %s schema', (la
     expect([...data.contents.keys()]).toEqual([200]);
     expect(data.contents.get(200)).toMatchObject({ folders: [{ id: 10, default: true }], url: { de_DE: 'ueber-uns.html' } });
     expect(data.contents.get(200)!.i18n.de_DE!.postscriptum).toBe('{"brand_id":10}');
-    expect([...data.folders.values()].map((f) => [f.id, f.parent, f.visible])).toEqual([[10, 0, true], [11, 10, false]]);
+    expect([...data.folders.values()].map((f) => [f.id, f.parent, f.visible])).toEqual([
+      [10, 0, true],
+      [11, 10, false],
+    ]);
   });
 
   it("adds a module's data", () => {

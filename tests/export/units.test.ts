@@ -74,7 +74,11 @@ describe('prices (ProductSaleElements::getPricesByCurrency)', () => {
 describe('taxes (TaxEngine\\Calculator)', () => {
   it('decodes base64 JSON requirements', () => {
     expect(decodeTax('Thelia\\TaxEngine\\TaxType\\PricePercentTaxType', 'eyJwZXJjZW50IjoiMjAifQ==', 1)).toEqual({ type: 'percent', position: 1, percent: '20.000000' });
-    expect(decodeTax('Thelia\\TaxEngine\\TaxType\\FixAmountTaxType', Buffer.from('{"amount":1.5}').toString('base64'), 2)).toEqual({ type: 'amount', position: 2, amount: '1.500000' });
+    expect(decodeTax('Thelia\\TaxEngine\\TaxType\\FixAmountTaxType', Buffer.from('{"amount":1.5}').toString('base64'), 2)).toEqual({
+      type: 'amount',
+      position: 2,
+      amount: '1.500000',
+    });
     expect(decodeTax('Thelia\\TaxEngine\\TaxType\\FeatureFixAmountTaxType', Buffer.from('{"feature":3,"lang":1}').toString('base64'), 1)).toMatch(/unsupported/);
     expect(decodeTax('MyModule\\Tax\\Special', Buffer.from('{}').toString('base64'), 1)).toMatch(/not one of Thelia's core types/);
     expect(decodeTax('Thelia\\TaxEngine\\TaxType\\PricePercentTaxType', '!!!', 1)).toMatch(/not base64 JSON/);

@@ -41,7 +41,10 @@ async function listFiles(dir: string): Promise<string[]> {
 
 async function hashes(dir: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const file of await listFiles(dir)) out[file] = createHash('sha256').update(await readFile(join(dir, file))).digest('hex');
+  for (const file of await listFiles(dir))
+    out[file] = createHash('sha256')
+      .update(await readFile(join(dir, file)))
+      .digest('hex');
   return out;
 }
 
@@ -59,7 +62,7 @@ interface Loaded {
 async function load(dir: string): Promise<Loaded> {
   const ex = await openExport(dir);
   const faults: Fault[] = [];
-  const all = async <T,>(gen: AsyncGenerator<T>) => {
+  const all = async <T>(gen: AsyncGenerator<T>) => {
     const out: T[] = [];
     for await (const r of gen) out.push(r);
     return out;
@@ -174,7 +177,10 @@ function checkFixtures(d: Loaded): void {
     expect(second.to).toBe(chainProduct.url[l]);
   }
   for (const [kind, sample] of Object.entries(FX.redirectSamples)) {
-    expect(d.redirects.find((r) => r.locale === sample.locale && r.url === sample.from), kind).toMatchObject({ view: kind, viewId: sample.id, to: sample.to });
+    expect(
+      d.redirects.find((r) => r.locale === sample.locale && r.url === sample.from),
+      kind,
+    ).toMatchObject({ view: kind, viewId: sample.id, to: sample.to });
   }
 
   // Category tree
@@ -266,7 +272,10 @@ describe('sample catalog, N=60', () => {
     expect(countries.map((c) => c.id)).toEqual(expect.arrayContaining(Object.values(FX.countries)));
     expect(countries.find((c) => c.id === FX.countries.RO)!.states.length).toBeGreaterThanOrEqual(5);
     const percent = (rule: number, country: number) =>
-      taxRules.find((r) => r.id === rule)!.countries.find((c) => c.countryId === country)!.taxes.map((t) => (t.type === 'percent' ? t.percent : `+${t.amount}`));
+      taxRules
+        .find((r) => r.id === rule)!
+        .countries.find((c) => c.countryId === country)!
+        .taxes.map((t) => (t.type === 'percent' ? t.percent : `+${t.amount}`));
     expect([percent(1, 5), percent(1, 13), percent(1, 146)]).toEqual([['19'], ['20'], ['21']]);
     expect([percent(2, 5), percent(2, 13), percent(2, 146)]).toEqual([['7'], ['10'], ['9']]);
     expect([percent(3, 5), percent(3, 13), percent(3, 146)]).toEqual([

@@ -39,7 +39,12 @@ export async function writeFixtureExport(dir?: string): Promise<string> {
     { id: 5, isoalpha2: 'DE', isoalpha3: 'DEU', title: per(() => 'Deutschland'), needZipCode: true, zipCodeFormat: 'NNNNN', states: [] },
     { id: 13, isoalpha2: 'AT', isoalpha3: 'AUT', title: per(() => 'Österreich'), needZipCode: true, zipCodeFormat: 'NNNN', states: [] },
     {
-      id: 146, isoalpha2: 'RO', isoalpha3: 'ROU', title: per(() => 'România'), needZipCode: true, zipCodeFormat: 'NNNNNN',
+      id: 146,
+      isoalpha2: 'RO',
+      isoalpha3: 'ROU',
+      title: per(() => 'România'),
+      needZipCode: true,
+      zipCodeFormat: 'NNNNNN',
       states: [
         { id: 901, isocode: 'B', title: per(() => 'București') },
         { id: 902, isocode: 'CJ', title: per(() => 'Cluj') },
@@ -48,7 +53,9 @@ export async function writeFixtureExport(dir?: string): Promise<string> {
   ]);
   await w.document('taxRules', [
     {
-      id: 1, isDefault: true, title: per(() => 'Standard'),
+      id: 1,
+      isDefault: true,
+      title: per(() => 'Standard'),
       countries: [
         { countryId: 5, stateId: null, taxes: [{ type: 'percent', position: 1, percent: '19' }] },
         { countryId: 13, stateId: null, taxes: [{ type: 'percent', position: 1, percent: '20' }] },
@@ -65,17 +72,48 @@ export async function writeFixtureExport(dir?: string): Promise<string> {
   await w.write('brands', { id: 1, visible: true, position: 1, i18n: texts('Acme'), url: slug('acme') });
 
   const product = (id: number, ref: string, title: string, category: number, variants: unknown[], module: Record<string, unknown> = {}) => ({
-    id, ref, brandId: 1, taxRuleId: 1, categories: [{ id: category, default: true, position: 1 }], i18n: texts(title), url: slug(ref.toLowerCase()),
-    variants, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', module,
+    id,
+    ref,
+    brandId: 1,
+    taxRuleId: 1,
+    categories: [{ id: category, default: true, position: 1 }],
+    i18n: texts(title),
+    url: slug(ref.toLowerCase()),
+    variants,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+    module,
     images: [{ id: id, file: `media/${ref}.jpg`, width: 800, height: 800, position: 0 }],
   });
   const variant = (id: number, quantity: number, price: string, extra: Record<string, unknown> = {}) => ({
-    id, ref: `V${id}`, isDefault: true, quantity, weight: 0.5, promo: false, prices: { EUR: { price, promoPrice: price } }, ...extra,
+    id,
+    ref: `V${id}`,
+    isDefault: true,
+    quantity,
+    weight: 0.5,
+    promo: false,
+    prices: { EUR: { price, promoPrice: price } },
+    ...extra,
   });
-  await w.write('products', { ...product(1001, 'TSHIRT', 'T-Shirt', 10, [
-    variant(2001, 50, '10.00', { fulfilment: [{ centerId: 1, quantity: 30 }, { centerId: 2, quantity: 20 }] }),
-    variant(2002, 1, '20.00', { isDefault: false, promo: true, prices: { EUR: { price: '20.00', promoPrice: '15.00', listPrice: '25.00' } } }),
-  ]), features: [{ featureId: 1, position: 1, title: { de_DE: 'Material', de_AT: 'Material', ro_RO: 'Material' }, values: [{ id: 11, title: { de_DE: 'Baumwolle', de_AT: 'Baumwolle', ro_RO: 'Bumbac' } }] }] } as never);
+  await w.write('products', {
+    ...product(1001, 'TSHIRT', 'T-Shirt', 10, [
+      variant(2001, 50, '10.00', {
+        fulfilment: [
+          { centerId: 1, quantity: 30 },
+          { centerId: 2, quantity: 20 },
+        ],
+      }),
+      variant(2002, 1, '20.00', { isDefault: false, promo: true, prices: { EUR: { price: '20.00', promoPrice: '15.00', listPrice: '25.00' } } }),
+    ]),
+    features: [
+      {
+        featureId: 1,
+        position: 1,
+        title: { de_DE: 'Material', de_AT: 'Material', ro_RO: 'Material' },
+        values: [{ id: 11, title: { de_DE: 'Baumwolle', de_AT: 'Baumwolle', ro_RO: 'Bumbac' } }],
+      },
+    ],
+  } as never);
   await w.write('products', product(1002, 'SCREWS', 'Schrauben', 10, [variant(2003, 1000, '0.50', { weight: 0.01 })], { quantityStep: 5 }) as never);
   await w.write('products', product(1003, 'SOFA', 'Sofa', 10, [variant(2004, 3, '500.00', { weight: 60 })], { freight: true }) as never);
   await w.write('products', product(1004, 'SOLAR', 'Solarmodul', 20, [variant(2005, 10, '200.00', { weight: 20 })]) as never);

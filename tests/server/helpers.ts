@@ -40,6 +40,8 @@ export interface CallOptions {
   token?: string;
   /** Skip the schema check (hostile input tests check status only). */
   unchecked?: boolean;
+  /** The client's address (as the node server's socket gives it); default none ('unknown'). */
+  ip?: string;
 }
 
 export interface CallResult {
@@ -55,10 +57,7 @@ export async function makeApi(overrides: Partial<Config> = {}, options: { dbFile
   await importExport(db, dir);
   const mails: Mail[] = [];
   const clock = { now: Date.parse('2026-06-01T10:00:00Z') };
-  const config = loadConfig(
-    { API_SECRET: SECRET, API_OPERATOR_TOKEN: OPERATOR_TOKEN, API_ZERO_VAT_CATEGORIES: '5:20', ...options.env },
-    { now: () => clock.now, ...overrides },
-  );
+  const config = loadConfig({ API_SECRET: SECRET, API_OPERATOR_TOKEN: OPERATOR_TOKEN, API_ZERO_VAT_CATEGORIES: '5:20', ...options.env }, { now: () => clock.now, ...overrides });
   const { app, deps } = createApp(db, config, { mail: (m) => mails.push(m), log: () => {} });
   const called = new Set<string>();
   const raw = async (path: string, init?: RequestInit) => app.request(path, init);
@@ -77,7 +76,8 @@ export async function makeApi(overrides: Partial<Config> = {}, options: { dbFile
       headers['content-type'] = 'application/json';
       body = JSON.stringify(o.body);
     }
-    const res = await app.request(path, { method: e.method, headers, body });
+    const env = o.ip ? { incoming: { socket: { remoteAddress: o.ip } } } : undefined;
+    const res = await app.request(path, { method: e.method, headers, body }, env);
     const text = res.headers.get('content-type')?.includes('pdf') ? '' : await res.text();
     let json: any = null;
     try {
@@ -99,22 +99,49 @@ export async function makeApi(overrides: Partial<Config> = {}, options: { dbFile
 }
 
 export const ADDRESS_AT = {
-  label: 'Home', title: 1, firstname: 'Anna', lastname: 'Huber', address1: 'Mariahilfer Straße', address2: '12', zipcode: '1060', city: 'Wien', country_id: 13,
+  label: 'Home',
+  title: 1,
+  firstname: 'Anna',
+  lastname: 'Huber',
+  address1: 'Mariahilfer Straße',
+  address2: '12',
+  zipcode: '1060',
+  city: 'Wien',
+  country_id: 13,
   phone: '+43 1 234567',
 };
 export const ADDRESS_DE = {
-  label: 'Büro', title: 2, firstname: 'Berta', lastname: 'Schulz', address1: 'Unter den Linden', address2: '5', zipcode: '10117', city: 'Berlin', country_id: 5,
+  label: 'Büro',
+  title: 2,
+  firstname: 'Berta',
+  lastname: 'Schulz',
+  address1: 'Unter den Linden',
+  address2: '5',
+  zipcode: '10117',
+  city: 'Berlin',
+  country_id: 5,
   phone: '030 123456',
 };
 export const ADDRESS_RO = {
-  label: 'Acasă', title: 1, firstname: 'Ion', lastname: 'Popescu', address1: 'Strada Lipscani', address2: '3', zipcode: '030031', city: 'București', country_id: 146,
-  state_id: 901, phone: '0721234567',
+  label: 'Acasă',
+  title: 1,
+  firstname: 'Ion',
+  lastname: 'Popescu',
+  address1: 'Strada Lipscani',
+  address2: '3',
+  zipcode: '030031',
+  city: 'București',
+  country_id: 146,
+  state_id: 901,
+  phone: '0721234567',
 };
 
 let seq = 0;
 export async function registerCustomer(api: TestApi, extra: Record<string, unknown> = {}) {
   const email = `user${++seq}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const r = await api.call('register', { body: { kind: 'private', firstname: 'Anna', lastname: 'Huber', email, password: 'secret12', password_confirm: 'secret12', address: ADDRESS_AT, ...extra } });
+  const r = await api.call('register', {
+    body: { kind: 'private', firstname: 'Anna', lastname: 'Huber', email, password: 'secret12', password_confirm: 'secret12', address: ADDRESS_AT, ...extra },
+  });
   expect(r.status, r.text).toBe(200);
   return { email, password: 'secret12', token: r.json.data.token as string, id: r.json.data.customer_id as number, addressId: r.json.data.address_id as number | null };
 }

@@ -1,6 +1,6 @@
 /** Mails go out in the shop's language: Romanian for the ro shop, German for de and at. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mailLanguage, orderConfirmationMail, passwordResetMail, shippedMail } from '../../server/lib/mail-texts.ts';
+import { mailLanguage, orderConfirmationMail, shippedMail } from '../../server/lib/mail-texts.ts';
 import { makeApi, registerCustomer, type TestApi } from './helpers.ts';
 
 let api: TestApi;
@@ -31,8 +31,15 @@ describe('mail language', () => {
     expect(api.mails.at(-1)!.subject).toBe('Resetarea parolei');
   });
 
-  it('order and shipping mails in each language, amounts in the language\'s number format', () => {
-    const order = { firstname: 'Ioana', ref: 'ORD000000012', total: 1234.5, currency: 'EUR', invoiceUrl: 'https://shop.ro/guest/invoice/x', transfer: { name: 'Shop', iban: 'RO49AAAA1B31007593840000', bic: 'AAAARO22' } };
+  it("order and shipping mails in each language, amounts in the language's number format", () => {
+    const order = {
+      firstname: 'Ioana',
+      ref: 'ORD000000012',
+      total: 1234.5,
+      currency: 'EUR',
+      invoiceUrl: 'https://shop.ro/guest/invoice/x',
+      transfer: { name: 'Shop', iban: 'RO49AAAA1B31007593840000', bic: 'AAAARO22' },
+    };
     const ro = orderConfirmationMail('ro', order);
     expect(ro.subject).toBe('Comanda ORD000000012');
     expect(ro.text).toContain('în valoare de 1.234,50 EUR');

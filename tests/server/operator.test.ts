@@ -17,8 +17,8 @@ describe('API_OPERATOR_TOKEN', () => {
   it('defaults to the documented development token only in development mode', () => {
     expect(loadConfig({}).operatorToken).toBe(DEV_OPERATOR_TOKEN);
     expect(loadConfig({ NODE_ENV: 'development' }).operatorToken).toBe(DEV_OPERATOR_TOKEN);
-    expect(loadConfig({ NODE_ENV: 'production' }).operatorToken).toBe(null);
-    expect(loadConfig({ NODE_ENV: 'production', API_OPERATOR_TOKEN: OPERATOR_TOKEN }).operatorToken).toBe(OPERATOR_TOKEN);
+    expect(loadConfig({ NODE_ENV: 'production', API_SECRET: SECRET }).operatorToken).toBe(null);
+    expect(loadConfig({ NODE_ENV: 'production', API_SECRET: SECRET, API_OPERATOR_TOKEN: OPERATOR_TOKEN }).operatorToken).toBe(OPERATOR_TOKEN);
     expect(() => loadConfig({ API_OPERATOR_TOKEN: 'short' })).toThrow(/API_OPERATOR_TOKEN must be at least 32 characters/);
   });
 
@@ -29,7 +29,13 @@ describe('API_OPERATOR_TOKEN', () => {
       [{ NODE_ENV: 'production' }, /operator API \(\/api\/operator\/\*\) is disabled/],
     ] as const) {
       const lines: string[] = [];
-      const api = await startApi({ env: { API_SECRET: SECRET, MAIL_TRANSPORT: 'log', ...env }, exportDir: await fixture(), dbFile: join(dir, 'shop.sqlite'), port: 0, log: (l) => lines.push(l) });
+      const api = await startApi({
+        env: { API_SECRET: SECRET, MAIL_TRANSPORT: 'log', ...env },
+        exportDir: await fixture(),
+        dbFile: join(dir, 'shop.sqlite'),
+        port: 0,
+        log: (l) => lines.push(l),
+      });
       await api.close();
       expect(lines.join('\n')).toMatch(expected);
     }

@@ -50,7 +50,10 @@ describe('the catalog index', () => {
   });
   it('gives variants with a URL their own page', () => {
     const routes = index.de!.catalog.routes();
-    expect(routes.find((r) => r.path === '/produkt-4-blau.html')).toEqual({ path: '/produkt-4-blau.html', kind: 'variant', id: 41, productId: 4 });
+    const { key, ...route } = routes.find((r) => r.path === '/produkt-4-blau.html')!;
+    expect(route).toEqual({ path: '/produkt-4-blau.html', kind: 'variant', id: 41, productId: 4 });
+    // Its cache key is its product's data fingerprint (the page renders the product's data): page-keys.ts.
+    expect(key).toBe(routes.find((r) => r.path === '/produkt-4.html')!.key!.replace(/^product:/, 'variant:'));
   });
   it('collapses redirect chains per locale', () => {
     expect(index.de!.catalog.redirects()).toEqual([

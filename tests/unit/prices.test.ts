@@ -15,7 +15,6 @@ import {
 import type { TaxRule } from '../../src/catalog/export-schema.ts';
 import { standard } from './prices/fixtures.ts';
 
-
 describe('decimal amounts', () => {
   it('parses decimal strings into micro-units without floats', () => {
     expect(toMicros('12.5')).toBe(12_500_000n);

@@ -6,12 +6,24 @@ const isLive = (u: string) => live.has(u);
 
 describe('redirect rules', () => {
   it('collapse a chain A -> B -> C to the final URL', () => {
-    const { rules, faults } = collapseRedirects([{ url: '/a.html', to: '/b.html' }, { url: '/b.html', to: '/c.html' }], isLive);
+    const { rules, faults } = collapseRedirects(
+      [
+        { url: '/a.html', to: '/b.html' },
+        { url: '/b.html', to: '/c.html' },
+      ],
+      isLive,
+    );
     expect(Object.fromEntries(rules)).toEqual({ '/a.html': '/c.html', '/b.html': '/c.html' });
     expect(faults).toEqual([]);
   });
   it('drop and report a loop', () => {
-    const { rules, faults } = collapseRedirects([{ url: '/x.html', to: '/y.html' }, { url: '/y.html', to: '/x.html' }], isLive);
+    const { rules, faults } = collapseRedirects(
+      [
+        { url: '/x.html', to: '/y.html' },
+        { url: '/y.html', to: '/x.html' },
+      ],
+      isLive,
+    );
     expect(rules.size).toBe(0);
     expect(faults[0]!.reason).toMatch(/loops/);
   });

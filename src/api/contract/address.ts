@@ -1,8 +1,8 @@
 /** Addresses (spec §5 rules), states per country. */
 import { z } from 'zod';
-import { BoolInput, IdInput, OptionalIdInput, Text } from './common.ts';
+import { BoolInput, IdInput, OptionalIdInput, SafeText, Text } from './common.ts';
 
-const Required = (max: number) => z.string().trim().min(1, 'is required').max(max);
+const Required = (max: number) => SafeText().trim().min(1, 'is required').max(max);
 
 /**
  * The address fields. Rules (spec §5): postcode, phone, street name (address1), street number
@@ -12,9 +12,12 @@ const Required = (max: number) => z.string().trim().min(1, 'is required').max(ma
  */
 export const AddressInput = z.object({
   label: Required(100),
-  title: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(5), z.enum(['1', '2', '3', '5']).transform(Number)]).optional().default(1),
-  firstname: z.string().trim().min(2, 'must be at least 2 characters').max(100),
-  lastname: z.string().trim().min(2, 'must be at least 2 characters').max(100),
+  title: z
+    .union([z.literal(1), z.literal(2), z.literal(3), z.literal(5), z.enum(['1', '2', '3', '5']).transform(Number)])
+    .optional()
+    .default(1),
+  firstname: SafeText().trim().min(2, 'must be at least 2 characters').max(100),
+  lastname: SafeText().trim().min(2, 'must be at least 2 characters').max(100),
   company: Text(255).optional(),
   /** Street name. */
   address1: Required(255),

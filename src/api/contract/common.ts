@@ -5,6 +5,8 @@
  * `thelia_cart_add[quantity]`), so numbers and booleans may come as text: the request schemas
  * accept both and yield plain numbers and booleans. Responses use plain JSON types.
  */
+// First: no eval probe in the browser (the shops' CSP), before any schema below is made.
+import './zod-csp.ts';
 import { z } from 'zod';
 
 /** Upper bound of every id and count we accept: keeps SQLite integers and JSON numbers exact. */
@@ -13,13 +15,13 @@ export const MAX_ID = Number.MAX_SAFE_INTEGER;
 /** An integer given as a number or as decimal digits ("12"). */
 export const IntInput = z.union(
   [
-  z.number().int().min(-MAX_ID).max(MAX_ID),
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d{1,16}$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().int().min(-MAX_ID).max(MAX_ID)),
+    z.number().int().min(-MAX_ID).max(MAX_ID),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d{1,16}$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().int().min(-MAX_ID).max(MAX_ID)),
   ],
   { error: 'must be a whole number' },
 );
@@ -34,13 +36,33 @@ export const BoolInput = z.union([
   z.boolean(),
   z.literal(1).transform(() => true),
   z.literal(0).transform(() => false),
-  z
-    .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no', ''])
-    .transform((v) => v === 'true' || v === '1' || v === 'on' || v === 'yes'),
+  z.enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'on' || v === 'yes'),
 ]);
-/** Bounded free text: the API never stores more than this in one field. */
-export const Text = (max = 255) => z.string().max(max, `must be at most ${max} characters`);
-export const Email = z.string().trim().max(254).pipe(z.email('Invalid email address')).transform((e) => e.toLowerCase());
+/**
+ * Control characters (C0 U+0000-U+001F, DEL U+007F, C1 U+0080-U+009F) are never stored: a
+ * name or an address is printed on invoices, labels and mails, where they break the output (the
+ * invoice PDF's font cannot encode them). One rule for every stored text field, in the browser's
+ * forms and at the API. Single-line fields refuse them all; multi-line ones (a comment, an order
+ * message) allow tab and line breaks.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: this rule is about control characters
+export const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: this rule is about control characters
+const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+export const NO_CONTROL_CHARACTERS = 'must not contain control characters';
+export function hasControlCharacters(text: string, options: { multiline?: boolean } = {}): boolean {
+  return (options.multiline ? CONTROL_EXCEPT_LINE_BREAKS : CONTROL_CHARACTERS).test(text);
+}
+/** Text that may be stored: no control characters (see above). Chain .trim(), .min(), .max() as needed. */
+export const SafeText = (options: { multiline?: boolean } = {}) => z.string().refine((s) => !hasControlCharacters(s, options), NO_CONTROL_CHARACTERS);
+/** Bounded free text: the API never stores more than this in one field, nor a control character. */
+export const Text = (max = 255, options: { multiline?: boolean } = {}) => SafeText(options).max(max, `must be at most ${max} characters`);
+export const Email = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email('Invalid email address'))
+  .transform((e) => e.toLowerCase());
 export const Money = z.number().describe('an amount in the currency, 2 decimals');
 export const LocaleInput = z.enum(['de_DE', 'de_AT', 'ro_RO', 'de', 'ro', 'en']).optional();
 
@@ -109,6 +131,8 @@ export const ERRORS = {
   newsletterNotFound: 'Email address not found',
   newsletterAlreadyUnsubscribed: 'Email address already unsubscribed',
   newsletterAlreadySubscribed: 'Email address already subscribed',
+  /** Unsubscribe without the signed link of a newsletter mail (or with a wrong one). */
+  newsletterLinkInvalid: 'This unsubscribe link is invalid. Please use the link in our newsletter mail.',
   invalidResetToken: 'This password reset link is invalid or has expired',
   amazonPay: 'Amazon Pay problem',
   invalidJson: 'Invalid JSON body',
@@ -134,7 +158,6 @@ export const ERRORS = {
   /** Login throttling; N is filled in by tooManyLoginsMessage(). */
   tooManyLogins: 'Too many login attempts. Please try again in N minutes.',
 } as const;
-export type ErrorText = (typeof ERRORS)[keyof typeof ERRORS];
 
 /** 'Too many login attempts. Please try again in 15 minutes.' (1 minute: singular). */
 export function tooManyLoginsMessage(minutes: number): string {

@@ -4,17 +4,17 @@
  * here are this project's definition (docs/api.md).
  */
 import { z } from 'zod';
-import { BoolInput, Email, IdInput, LocaleInput, OptionalIdInput, Text } from './common.ts';
+import { BoolInput, Email, IdInput, LocaleInput, OptionalIdInput, SafeText, Text } from './common.ts';
 import { AddressInput } from './address.ts';
 
 /** Title codes (spec §3): 1 Mr, 2 Miss, 5 Association, anything else Company. */
 export const TITLE_CODES = { mr: 1, miss: 2, association: 5, company: 3 } as const;
 export function titleLabel(code: number): 'Mr' | 'Miss' | 'Association' | 'Company' {
-  return code === 1 ? 'Mr' : code === 2 ? 'Miss' : code === 5 ? 'Association' : 'Company';
+  return code === TITLE_CODES.mr ? 'Mr' : code === TITLE_CODES.miss ? 'Miss' : code === TITLE_CODES.association ? 'Association' : 'Company';
 }
 
 /** Names (spec §5): required, at least 2 characters. */
-export const Name = z.string().trim().min(2, 'must be at least 2 characters').max(100);
+export const Name = SafeText().trim().min(2, 'must be at least 2 characters').max(100);
 /** Password (spec §5): at least 4 characters. */
 export const Password = z.string().min(4, 'Password must be at least 4 characters').max(200);
 
@@ -142,4 +142,11 @@ export const NewsletterRequest = z.object({
   firstname: Text(100).optional(),
   lastname: Text(100).optional(),
   locale: LocaleInput,
+});
+
+/** Unsubscribe: the e-mail and the signature of the link in every newsletter mail
+ *  (`/newsletter-unsubscribe?email=...&sig=...`). */
+export const NewsletterUnsubscribeRequest = z.object({
+  email: Email,
+  sig: z.string().trim().max(100).optional(),
 });

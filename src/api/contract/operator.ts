@@ -16,7 +16,17 @@ export const TrackingNumber = z
 
 /** An amount in the currency: a number or text with at most 2 decimals ("29.90", "29,90"); yields cents. */
 export const AmountInput = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,9}(?:[.,]\d{1,2})?$/).transform((s) => Number(s.replace(',', '.')))], { error: ERRORS.amountInvalid })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,9}(?:[.,]\d{1,2})?$/)
+        .transform((s) => Number(s.replace(',', '.'))),
+    ],
+    { error: ERRORS.amountInvalid },
+  )
   .pipe(
     z
       .number()
@@ -65,7 +75,13 @@ export const OperatorComment = z.object({
 export const OperatorCommentsQuery = z.object({
   status: z.enum(COMMENT_STATUSES, { error: 'must be pending, approved or rejected' }).optional().default('pending'),
   product_id: OptionalIdInput,
-  limit: z.coerce.number({ error: 'must be a whole number 1-500' }).int('must be a whole number 1-500').min(1, 'must be a whole number 1-500').max(500, 'must be a whole number 1-500').optional().default(100),
+  limit: z.coerce
+    .number({ error: 'must be a whole number 1-500' })
+    .int('must be a whole number 1-500')
+    .min(1, 'must be a whole number 1-500')
+    .max(500, 'must be a whole number 1-500')
+    .optional()
+    .default(100),
 });
 export const OperatorCommentsResponse = z.object({ status_code: z.literal(200), data: z.array(OperatorComment) });
 export const OperatorCommentResponse = z.object({ status_code: z.literal(200), message: z.string(), data: OperatorComment });

@@ -1,6 +1,6 @@
 /** Orders, invoices, guest invoice links, comments, live catalog data (spec §7). */
 import { z } from 'zod';
-import { IdInput, IntInput, Money, OptionalIdInput, Text } from './common.ts';
+import { IdInput, IntInput, Money, OptionalIdInput, SafeText, Text } from './common.ts';
 import { PostalAddress } from './address.ts';
 
 export const ORDER_STATUSES = ['not_paid', 'paid', 'processing', 'sent', 'canceled', 'payment_error'] as const;
@@ -92,8 +92,8 @@ export const CommentRightsResponse = z.object({
 export const CommentRequest = z.object({
   pse_id: IdInput,
   rating: IntInput.pipe(z.number().int().min(1, 'rating must be 1-5').max(5, 'rating must be 1-5')),
-  title: z.string().trim().min(2).max(150),
-  content: z.string().trim().min(2).max(5000),
+  title: SafeText().trim().min(2).max(150),
+  content: SafeText({ multiline: true }).trim().min(2).max(5000),
 });
 export const CommentCreatedResponse = z.object({
   status_code: z.literal(200),

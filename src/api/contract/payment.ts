@@ -43,7 +43,7 @@ export const PayRequest = z.object({
   country_id: OptionalIdInput,
   locale: LocaleInput,
   isCompany: BoolInput.optional(),
-  message: Text(2000).optional(),
+  message: Text(2000, { multiline: true }).optional(),
   isCompleteDelivery: BoolInput.optional(),
   guest: BoolInput.optional(),
 });
@@ -80,7 +80,7 @@ export const PayResponse = z.object({
 });
 export type PayResponse = z.infer<typeof PayResponse>;
 
-export const AmazonPayRequest = z.object({ cart_id: IdInput, amazon_session_id: Text(200), customer_note: Text(2000).optional() });
+export const AmazonPayRequest = z.object({ cart_id: IdInput, amazon_session_id: Text(200), customer_note: Text(2000, { multiline: true }).optional() });
 export const PaypalAcceptRequest = z.object({
   paypal_data: z.object({ orderID: Text(200).optional(), token: Text(200) }).or(Text(200).transform((token) => ({ token, orderID: undefined }))),
 });

@@ -44,10 +44,16 @@ function NewsletterToggleIsland({ locale }: { locale: Locale }) {
       <h2 id="account-newsletter-title">{m.newsletter_accountTitle()}</h2>
       <p>{m.newsletter_accountText({ email })}</p>
       <p>
-        <button type="button" className="button" disabled={busy} onClick={() => void run('subscribe')}>{m.newsletter_accountSubscribe()}</button>{' '}
-        <button type="button" className="button-secondary" disabled={busy} onClick={() => void run('unsubscribe')}>{m.newsletter_accountUnsubscribe()}</button>
+        <button type="button" className="button" disabled={busy} onClick={() => void run('subscribe')}>
+          {m.newsletter_accountSubscribe()}
+        </button>{' '}
+        <button type="button" className="button-secondary" disabled={busy} onClick={() => void run('unsubscribe')}>
+          {m.newsletter_accountUnsubscribe()}
+        </button>
       </p>
-      <p role="status" data-newsletter-account-result>{message}</p>
+      <p role="status" data-newsletter-account-result>
+        {message}
+      </p>
     </section>
   );
 }

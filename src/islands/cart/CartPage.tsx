@@ -11,22 +11,24 @@ type Submit = { preventDefault(): void };
 import { useStore } from '@nanostores/react';
 import { formatMoney } from '../../catalog/prices.ts';
 import { m } from '../../i18n/generated/messages.js';
+// Shows the cart operations' notices (stores/notice.ts).
+import '../toast.ts';
 import { decreaseItem, deleteItem, increaseItem, refreshCart, updateQuantity } from '../../stores/cart-actions.ts';
 import { stepQuantity } from '../../stores/cart.ts';
 import { appliedCoupon, couponLapsed, couponStatus } from '../../stores/coupon.ts';
-import { applyCoupon, removeCoupon } from '../../stores/coupon-actions.ts';
 import { undeliverableCase, type LineView } from './rules.ts';
 import { CartSums, TrashIcon } from './CartSums.tsx';
+import { CouponBox } from './CouponBox.tsx';
 import { useCart, type CartIslandProps } from './use-cart.ts';
+import { useHydrated } from '../hooks/use-hydrated.ts';
 import './cart.scss';
 import './cart-page.scss';
 import { withBoundary } from '../IslandBoundary.tsx';
-import { serverErrorHref } from '../rules.ts';
+import { serverErrorHref } from '../../catalog/site-rules.ts';
 
 function CartPageIsland(props: CartIslandProps) {
   // The server renders the loading state; the stored cart applies after hydration (no mismatch).
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const mounted = useHydrated();
   return (
     <section className="cart-page" aria-labelledby="cart-title">
       <h1 id="cart-title">{m.cartPage_title()}</h1>
@@ -91,8 +93,10 @@ function CartContent(props: CartIslandProps) {
           <p className="cart-page__loading">{m.cartPage_loading()}</p>
         ) : (
           <div className="cart-page__empty" data-cart-empty>
-            <p>{m.cartPage_empty()}</p>
-            <a className="button" href="/">{m.cartPage_continue()}</a>
+            <p>{m.minicart_empty()}</p>
+            <a className="button" href="/">
+              {m.cartPage_continue()}
+            </a>
           </div>
         )}
       </>
@@ -103,27 +107,64 @@ function CartContent(props: CartIslandProps) {
   return (
     <>
       <ConnectionNote cart={cart} />
-      {undeliverable === 'some' && <p className="cart-page__warning" data-undeliverable="some">{m.undeliverable_some({ country: countryText })}</p>}
-      {undeliverable === 'all' && <p className="cart-page__blocked" id="cart-blocked" data-undeliverable="all">{m.undeliverable_all({ country: countryText })}</p>}
+      {undeliverable === 'some' && (
+        <p className="cart-page__warning" data-undeliverable="some">
+          {m.undeliverable_some({ country: countryText })}
+        </p>
+      )}
+      {undeliverable === 'all' && (
+        <p className="cart-page__blocked" id="cart-blocked" data-undeliverable="all">
+          {m.undeliverable_all({ country: countryText })}
+        </p>
+      )}
       <div className="cart-page__grid">
         <ul className="cart-page__lines" aria-label={m.cartPage_items()}>
           {cart.lines.map((l) => (
-            <li key={l.key} className={`cart-line${l.undeliverable && cart.server ? ' cart-line--undeliverable' : ''}`} data-cart-line={l.cartItemId ?? ''} aria-busy={busy === l.cartItemId}>
+            <li
+              key={l.key}
+              className={`cart-line${l.undeliverable && cart.server ? ' cart-line--undeliverable' : ''}`}
+              data-cart-line={l.cartItemId ?? ''}
+              aria-busy={busy === l.cartItemId}
+            >
               {l.image ? <img src={l.image} alt="" width={96} height={96} loading="lazy" decoding="async" /> : <span className="cart-line__noimg" aria-hidden="true" />}
               <div className="cart-line__main">
-                <a className="cart-line__title" href={l.href || undefined}>{l.title}</a>
-                <span className="cart-line__unit">{m.cartPage_unitPrice()}: <span data-unit-price>{fmt(l.unitCents)}</span></span>
-                {l.undeliverable && cart.server && <span className="cart-line__undeliverable" data-line-undeliverable>{m.undeliverable_item({ country: countryText })}</span>}
+                <a className="cart-line__title" href={l.href || undefined}>
+                  {l.title}
+                </a>
+                <span className="cart-line__unit">
+                  {m.cartPage_unitPrice()}: <span data-unit-price>{fmt(l.unitCents)}</span>
+                </span>
+                {l.undeliverable && cart.server && (
+                  <span className="cart-line__undeliverable" data-line-undeliverable>
+                    {m.undeliverable_item({ country: countryText })}
+                  </span>
+                )}
                 {l.step > 1 && <span className="cart-line__step">{m.catalog_quantityStep({ n: String(l.step) })}</span>}
               </div>
-              <QuantityField line={l} busy={busy === l.cartItemId} onCommit={commitQuantity}
-                onLess={() => void run(l, () => decreaseItem(l.cartItemId!))} onMore={() => void run(l, () => increaseItem(l.cartItemId!))} />
-              <span className="cart-line__total" data-line-total>{fmt(l.unitCents * l.quantity)}</span>
-              <button type="button" className="icon-button cart-line__remove" aria-label={m.minicart_remove({ title: l.title })} disabled={busy === l.cartItemId || l.cartItemId === null}
-                onClick={() => void run(l, () => deleteItem(l.cartItemId!))}>
+              <QuantityField
+                line={l}
+                busy={busy === l.cartItemId}
+                onCommit={commitQuantity}
+                onLess={() => void run(l, () => decreaseItem(l.cartItemId!))}
+                onMore={() => void run(l, () => increaseItem(l.cartItemId!))}
+              />
+              <span className="cart-line__total" data-line-total>
+                {fmt(l.unitCents * l.quantity)}
+              </span>
+              <button
+                type="button"
+                className="icon-button cart-line__remove"
+                aria-label={m.minicart_remove({ title: l.title })}
+                disabled={busy === l.cartItemId || l.cartItemId === null}
+                onClick={() => void run(l, () => deleteItem(l.cartItemId!))}
+              >
                 <TrashIcon size={20} />
               </button>
-              {l.cartItemId !== null && notes[l.cartItemId] && <p className="cart-line__note" role="status">{notes[l.cartItemId]}</p>}
+              {l.cartItemId !== null && notes[l.cartItemId] && (
+                <p className="cart-line__note" role="status">
+                  {notes[l.cartItemId]}
+                </p>
+              )}
             </li>
           ))}
         </ul>
@@ -131,12 +172,23 @@ function CartContent(props: CartIslandProps) {
           <h2 id="cart-summary-title">{m.cartPage_summary()}</h2>
           <p className="cart-page__shipto" data-ship-to>
             {m.cartPage_shippingTo({ country: countryText })}
-            {method && <><br />{m.cartPage_method({ method: method.title })}</>}
+            {method && (
+              <>
+                <br />
+                {m.cartPage_method({ method: method.title })}
+              </>
+            )}
           </p>
           <CartSums cart={cart} coupon={coupon} taxTitle={country.taxTitle} fmt={fmt} data-cart-sums />
           <CouponBox applied={cart.server?.coupon_code ?? null} stored={coupon} lapsed={lapsed} state={couponState} />
-          <button type="button" className="button cart-page__checkout" data-to-checkout aria-disabled={undeliverable === 'all'}
-            aria-describedby={undeliverable === 'all' ? 'cart-blocked' : undefined} onClick={toCheckout}>
+          <button
+            type="button"
+            className="button cart-page__checkout"
+            data-to-checkout
+            aria-disabled={undeliverable === 'all'}
+            aria-describedby={undeliverable === 'all' ? 'cart-blocked' : undefined}
+            onClick={toCheckout}
+          >
             {m.minicart_checkout()}
           </button>
         </aside>
@@ -145,8 +197,13 @@ function CartContent(props: CartIslandProps) {
         <h2 id="cart-confirm-title">{m.undeliverable_confirmTitle()}</h2>
         <p id="cart-confirm-text">{m.undeliverable_confirmText({ count: String(someCount), country: countryText })}</p>
         <div className="cart-confirm__actions">
-          <button type="button" className="button button--secondary" autoFocus onClick={() => confirmRef.current?.close()}>{m.undeliverable_back()}</button>
-          <button type="button" className="button" onClick={() => location.assign('/checkout')}>{m.undeliverable_confirm()}</button>
+          {/* biome-ignore lint/a11y/noAutofocus: the confirm dialog opens with the focus on its safe choice (back) */}
+          <button type="button" className="button button--secondary" autoFocus onClick={() => confirmRef.current?.close()}>
+            {m.undeliverable_back()}
+          </button>
+          <button type="button" className="button" onClick={() => location.assign('/checkout')}>
+            {m.undeliverable_confirm()}
+          </button>
         </div>
       </dialog>
     </>
@@ -161,8 +218,12 @@ function ConnectionNote({ cart }: { cart: ReturnType<typeof useCart> }) {
       {failed && (
         <p className="cart-page__error" data-cart-error>
           {cart.error} {cart.lines.length > 0 && m.cartPage_stale()}{' '}
-          <button type="button" className="link-button" onClick={() => void refreshCart()}>{m.cartPage_retry()}</button>{' '}
-          <a href={serverErrorHref(location.pathname)} data-server-error-link>{m.errors_serverErrorLink()}</a>
+          <button type="button" className="link-button" onClick={() => void refreshCart()}>
+            {m.cartPage_retry()}
+          </button>{' '}
+          <a href={serverErrorHref(location.pathname)} data-server-error-link>
+            {m.errors_serverErrorLink()}
+          </a>
         </p>
       )}
       {!failed && deliveryFailed && <p className="visually-hidden">{cart.delivery.status === 'error' ? cart.delivery.message : ''}</p>}
@@ -170,7 +231,19 @@ function ConnectionNote({ cart }: { cart: ReturnType<typeof useCart> }) {
   );
 }
 
-function QuantityField({ line, busy, onCommit, onLess, onMore }: { line: LineView; busy: boolean; onCommit: (l: LineView, raw: string) => void; onLess: () => void; onMore: () => void }) {
+function QuantityField({
+  line,
+  busy,
+  onCommit,
+  onLess,
+  onMore,
+}: {
+  line: LineView;
+  busy: boolean;
+  onCommit: (l: LineView, raw: string) => void;
+  onLess: () => void;
+  onMore: () => void;
+}) {
   const [value, setValue] = useState(String(line.quantity));
   const id = useId();
   useEffect(() => setValue(String(line.quantity)), [line.quantity]);
@@ -180,44 +253,28 @@ function QuantityField({ line, busy, onCommit, onLess, onMore }: { line: LineVie
   };
   return (
     <form className="qty" noValidate onSubmit={submit}>
-      <button type="button" className="qty__step" aria-label={m.cartPage_less({ title: line.title })} disabled={busy || line.cartItemId === null} onClick={onLess}>−</button>
-      <label className="visually-hidden" htmlFor={id}>{m.cartPage_quantityOf({ title: line.title })}</label>
-      <input id={id} type="number" inputMode="numeric" min={line.step} step={line.step} value={value} disabled={line.cartItemId === null}
-        onChange={(e) => setValue(e.target.value)} onBlur={() => onCommit(line, value)} data-qty-input />
-      <button type="button" className="qty__step" aria-label={m.cartPage_more({ title: line.title })} disabled={busy || line.cartItemId === null} onClick={onMore}>+</button>
+      <button type="button" className="qty__step" aria-label={m.cartPage_less({ title: line.title })} disabled={busy || line.cartItemId === null} onClick={onLess}>
+        −
+      </button>
+      <label className="visually-hidden" htmlFor={id}>
+        {m.cartPage_quantityOf({ title: line.title })}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={line.step}
+        step={line.step}
+        value={value}
+        disabled={line.cartItemId === null}
+        onChange={(e) => setValue(e.target.value)}
+        onBlur={() => onCommit(line, value)}
+        data-qty-input
+      />
+      <button type="button" className="qty__step" aria-label={m.cartPage_more({ title: line.title })} disabled={busy || line.cartItemId === null} onClick={onMore}>
+        +
+      </button>
     </form>
-  );
-}
-
-function CouponBox({ applied, stored, lapsed, state }: { applied: string | null; stored: string; lapsed: boolean; state: ReturnType<typeof couponStatus.get> }) {
-  const [code, setCode] = useState('');
-  const id = useId();
-  const errorId = `${id}-error`;
-  const busy = state.status === 'busy';
-  const shown = applied ?? (lapsed ? stored : null);
-  const submit = async (e: Submit) => {
-    e.preventDefault();
-    if (await applyCoupon(code)) setCode('');
-  };
-  return (
-    <div className="coupon" data-coupon>
-      {shown ? (
-        <div className="coupon__applied">
-          <p data-coupon-applied>{lapsed && !applied ? m.coupon_lapsed({ code: shown }) : m.coupon_applied({ code: shown })}</p>
-          <button type="button" className="link-button" disabled={busy} onClick={() => void removeCoupon()} data-coupon-remove>{m.coupon_remove()}</button>
-        </div>
-      ) : (
-        <form className="coupon__form" onSubmit={(e) => void submit(e)}>
-          <label htmlFor={id}>{m.coupon_label()}</label>
-          <div className="coupon__row">
-            <input id={id} type="text" autoComplete="off" maxLength={64} value={code} onChange={(e) => setCode(e.target.value)}
-              aria-invalid={state.status === 'error'} aria-describedby={state.status === 'error' ? errorId : undefined} data-coupon-input />
-            <button type="submit" className="button button--secondary" disabled={busy}>{m.coupon_apply()}</button>
-          </div>
-        </form>
-      )}
-      <p id={errorId} className="coupon__error" role="alert" data-coupon-error>{state.status === 'error' ? state.message : ''}</p>
-    </div>
   );
 }
 

@@ -5,6 +5,7 @@
  */
 import { m } from '../../i18n/generated/messages.js';
 import { discountLine } from '../../stores/coupon.ts';
+import { vatLabelText } from '../../catalog/vat-label.ts';
 import { summarize, vatLabel } from './rules.ts';
 import type { useCart } from './use-cart.ts';
 
@@ -21,20 +22,29 @@ interface Props {
 export function CartSums({ cart, coupon, taxTitle, fmt, ...data }: Props) {
   const sum = summarize({ server: cart.server, lines: cart.lines, shipment: cart.shipment });
   const vat = vatLabel(cart.server, cart.vatExcluded);
-  const vatText =
-    vat.kind === 'excluded' ? m.header_vat0() : vat.kind === 'zero' ? m.catalog_vatZero({ title: taxTitle }) : vat.percent === null ? m.minicart_vatIncl({ title: taxTitle }) : m.catalog_inclVat({ percent: String(vat.percent), title: taxTitle });
+  const vatText = vatLabelText(vat, taxTitle, {
+    vat0: m.header_vat0(),
+    incl: (percent, title) => m.catalog_inclVat({ percent: String(percent), title }),
+    inclMixed: (title) => m.minicart_vatIncl({ title }),
+  });
   const discount = discountLine(cart.server, coupon);
   return (
     <dl className="cart-sums" {...data}>
       <div>
-        <dt>{m.minicart_goods()} <small>({vatText})</small></dt>
+        <dt>
+          {m.minicart_goods()} <small>({vatText})</small>
+        </dt>
         <dd data-sum="goods">{fmt(sum.goods)}</dd>
       </div>
       <div>
         <dt>{m.minicart_shipping()}</dt>
         <dd data-sum="shipment" aria-busy={sum.shipment === null}>
           {sum.shipment !== null ? (
-            sum.shipment === 0 ? m.minicart_free() : fmt(sum.shipment)
+            sum.shipment === 0 ? (
+              m.minicart_free()
+            ) : (
+              fmt(sum.shipment)
+            )
           ) : cart.delivery.status === 'error' ? (
             <span className="cart-sums__error">{cart.delivery.message}</span>
           ) : cart.delivery.status === 'ready' && cart.delivery.methodId === null ? (

@@ -9,16 +9,20 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { formatMoney } from '../../catalog/prices.ts';
 import { m } from '../../i18n/generated/messages.js';
+// Shows the cart operations' notices (stores/notice.ts).
+import '../toast.ts';
 import { deleteItem } from '../../stores/cart-actions.ts';
 import { appliedCoupon } from '../../stores/coupon.ts';
 import { useStore } from '@nanostores/react';
 import { guestActions, showRemove } from './rules.ts';
 import { CartSums, TrashIcon } from './CartSums.tsx';
 import { useCart, type CartIslandProps } from './use-cart.ts';
+import { useDismiss } from '../hooks/use-dismiss.ts';
 import './cart.scss';
 import { withBoundary } from '../IslandBoundary.tsx';
 
 const TOGGLE = 'minicart:toggle';
+const cartLink = () => document.querySelector<HTMLElement>('[data-cart-link]');
 
 function MiniCartIsland(props: CartIslandProps) {
   const [open, setOpen] = useState(false);
@@ -43,33 +47,11 @@ function MiniCartIsland(props: CartIslandProps) {
     return () => el.removeEventListener(TOGGLE, onToggle);
   }, [panelId]);
 
-  // Layout effect: the listeners are there as soon as the panel shows (an Escape right after opening counts).
   useLayoutEffect(() => {
-    const link = document.querySelector<HTMLElement>('[data-cart-link]');
-    link?.setAttribute('aria-expanded', String(open));
-    if (!open) return;
-    panel.current?.focus();
-    const inside = (t: EventTarget | null) => t instanceof Node && (!!root.current?.contains(t) || !!link?.contains(t));
-    const onDown = (e: PointerEvent) => {
-      if (!inside(e.target)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      link?.focus();
-    };
-    const onFocus = (e: FocusEvent) => {
-      if (e.target instanceof Node && e.target !== document.body && !inside(e.target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('focusin', onFocus);
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('focusin', onFocus);
-    };
+    cartLink()?.setAttribute('aria-expanded', String(open));
+    if (open) panel.current?.focus();
   }, [open]);
+  useDismiss(open, () => setOpen(false), { inside: () => [root.current, cartLink()], returnFocus: cartLink, closeOnFocusOut: true });
 
   return (
     <div className="mini-cart" data-mini-cart ref={root}>
@@ -109,14 +91,18 @@ function MiniCartContent(props: CartIslandProps & { onClose: () => void }) {
       <div className="mini-cart__head">
         <h2 className="mini-cart__title">{m.minicart_cart()}</h2>
         <button type="button" className="icon-button mini-cart__close" aria-label={m.minicart_close()} onClick={props.onClose}>
-          <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false"><path d="M6 6l12 12M18 6L6 18" /></svg>
+          <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
         </button>
       </div>
       <p className="mini-cart__status" role="status" data-mini-cart-status>
         {cart.status === 'error' && cart.error ? cart.error : cart.loading ? m.minicart_updating() : ''}
       </p>
       {cart.lines.length === 0 ? (
-        <p className="mini-cart__empty" data-mini-cart-empty>{m.minicart_empty()}</p>
+        <p className="mini-cart__empty" data-mini-cart-empty>
+          {m.minicart_empty()}
+        </p>
       ) : (
         <>
           <ul className="mini-cart__lines">
@@ -125,10 +111,18 @@ function MiniCartContent(props: CartIslandProps & { onClose: () => void }) {
                 {l.image ? <img src={l.image} alt="" width={56} height={56} loading="lazy" decoding="async" /> : <span className="mini-cart__noimg" aria-hidden="true" />}
                 <div className="mini-cart__line-body">
                   <a href={l.href || undefined}>{l.title}</a>
-                  <span className="mini-cart__qty" data-line-price>{m.minicart_quantityPrice({ quantity: String(l.quantity), price: fmt(l.unitCents) })}</span>
+                  <span className="mini-cart__qty" data-line-price>
+                    {m.minicart_quantityPrice({ quantity: String(l.quantity), price: fmt(l.unitCents) })}
+                  </span>
                 </div>
                 {canRemove && l.cartItemId !== null && (
-                  <button type="button" className="icon-button mini-cart__remove" aria-label={m.minicart_remove({ title: l.title })} disabled={removing === l.cartItemId} onClick={() => void remove(l.cartItemId!)}>
+                  <button
+                    type="button"
+                    className="icon-button mini-cart__remove"
+                    aria-label={m.minicart_remove({ title: l.title })}
+                    disabled={removing === l.cartItemId}
+                    onClick={() => void remove(l.cartItemId!)}
+                  >
                     <TrashIcon size={18} />
                   </button>
                 )}
@@ -139,15 +133,27 @@ function MiniCartContent(props: CartIslandProps & { onClose: () => void }) {
         </>
       )}
       <div className="mini-cart__actions">
-        <a className="button button--secondary" href="/cart">{m.minicart_cart()}</a>
-        {cart.lines.length > 0 && <a className="button" href="/checkout">{m.minicart_checkout()}</a>}
+        <a className="button button--secondary" href="/cart">
+          {m.minicart_cart()}
+        </a>
+        {cart.lines.length > 0 && (
+          <a className="button" href="/checkout">
+            {m.minicart_checkout()}
+          </a>
+        )}
       </div>
       {guestActions(cart.loggedIn) && cart.lines.length > 0 && (
         <div className="mini-cart__guest" data-mini-cart-guest>
-          <a className="button" href="/login-register?tab=register">{m.minicart_register()}</a>
+          <a className="button" href="/login-register?tab=register">
+            {m.minicart_register()}
+          </a>
           <a href="/login-register">{m.minicart_login()}</a>
-          <p className="mini-cart__or"><span>{m.minicart_or()}</span></p>
-          <a className="button button--secondary" href="/checkout?guest=1">{m.minicart_guest()}</a>
+          <p className="mini-cart__or">
+            <span>{m.minicart_or()}</span>
+          </p>
+          <a className="button button--secondary" href="/checkout?guest=1">
+            {m.minicart_guest()}
+          </a>
         </div>
       )}
     </>

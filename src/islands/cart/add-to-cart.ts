@@ -10,7 +10,8 @@ import { m } from '../../i18n/generated/messages.js';
 
 type Actions = typeof import('../../stores/cart-actions.ts');
 let actions: Promise<Actions> | undefined;
-const load = () => (actions ??= import('../../stores/cart-actions.ts'));
+// The toast comes with the operations: it shows their notices (stores/notice.ts).
+const load = () => (actions ??= Promise.all([import('../../stores/cart-actions.ts'), import('../toast.ts')]).then(([a]) => a));
 let wired = false;
 
 const buttonOf = (e: Event) => (e.target instanceof Element ? e.target.closest<HTMLButtonElement>('[data-add-to-cart]') : null);

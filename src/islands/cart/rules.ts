@@ -4,7 +4,10 @@
  * (spec §9: total = goods + shipment - discount, through prices.ts), the VAT label, the remove
  * button on checkout, the guest actions, quantity steps and the undeliverable cases.
  */
-import { moneyToCents as cents, orderTotal } from '../../catalog/prices.ts';
+import { orderTotal, toCents } from '../../catalog/prices.ts';
+import { isCheckoutPath } from '../../catalog/site-rules.ts';
+import { sitePath } from '../../catalog/urls.ts';
+import { vatLabelOf, type VatLabel } from '../../catalog/vat-label.ts';
 
 export interface LineView {
   key: string;
@@ -58,13 +61,6 @@ export interface LocalLineLike {
   undeliverable?: boolean;
 }
 
-/** A site path from the API's or the export's URL ('produkt-1.html', '/produkt-1.html', absolute). */
-export function sitePath(url: string | undefined | null): string {
-  if (!url) return '';
-  if (/^https?:\/\//.test(url)) return url;
-  return '/' + url.replace(/^\/+/, '');
-}
-
 /** The server's lines once it answered for this cart; the local ones while it loads (or failed). */
 export function linesToShow(server: ServerCartLike | null, local: readonly LocalLineLike[], cartId: number | null): LineView[] {
   if (server && (cartId === null || server.cartId === cartId)) {
@@ -77,7 +73,7 @@ export function linesToShow(server: ServerCartLike | null, local: readonly Local
       image: i.IMAGE ? sitePath(i.IMAGE) : null,
       quantity: i.quantity,
       step: Math.max(1, i.quantityStep),
-      unitCents: cents(i.price),
+      unitCents: toCents(i.price),
       undeliverable: i.undeliverable,
     }));
   }
@@ -108,30 +104,20 @@ export interface Summary {
  * the total then leaves it out).
  */
 export function summarize(input: { server: ServerCartLike | null; lines: readonly LineView[]; shipment: number | null }): Summary {
-  const goods = input.server ? cents(input.server.totals.goods) : input.lines.reduce((sum, l) => sum + l.quantity * l.unitCents, 0);
-  const discount = input.server ? cents(input.server.totals.discount) : 0;
+  const goods = input.server ? toCents(input.server.totals.goods) : input.lines.reduce((sum, l) => sum + l.quantity * l.unitCents, 0);
+  const discount = input.server ? toCents(input.server.totals.discount) : 0;
   return { goods, shipment: input.shipment, discount, total: orderTotal(goods, input.shipment ?? 0, discount) };
 }
 
-/**
- * The goods' VAT label: 'VAT 0%' for a company excluding VAT (spec §6, as on the product page),
- * the country's 0% for zero-rated lines, else the one rate when all lines share it.
- */
-export type VatLabel = { kind: 'excluded' } | { kind: 'zero' } | { kind: 'incl'; percent: number | null };
-
+/** The goods' VAT label (src/catalog/vat-label.ts): the server cart's VAT mode, else the shopper's; the one rate when all lines share it. */
 export function vatLabel(server: ServerCartLike | null, vatExcluded: boolean): VatLabel {
-  if (server?.vatExcluded ?? vatExcluded) return { kind: 'excluded' };
   const rates = new Set((server?.items ?? []).map((i) => i.VAT_PERCENT));
-  if (rates.size === 1) {
-    const only = [...rates][0]!;
-    return only === 0 ? { kind: 'zero' } : { kind: 'incl', percent: only };
-  }
-  return { kind: 'incl', percent: null };
+  return vatLabelOf(server?.vatExcluded ?? vatExcluded, rates.size === 1 ? [...rates][0]! : null);
 }
 
 /** Spec §2: the mini cart's remove button is hidden on checkout. */
 export function showRemove(path: string): boolean {
-  return !/^\/checkout(\/|\.html$|$)/.test(path);
+  return !isCheckoutPath(path);
 }
 
 /** Spec §2: Register / Log in / OR / Continue as guest, for shoppers who are not logged in. */
@@ -145,4 +131,3 @@ export function undeliverableCase(lines: readonly Pick<LineView, 'undeliverable'
   if (n === 0) return 'none';
   return n === lines.length ? 'all' : 'some';
 }
-

@@ -13,6 +13,7 @@ import { loggedIn } from '../../stores/session.ts';
 import { deliveryKey, deliveryState } from '../../stores/delivery.ts';
 import { computeDelivery } from '../../stores/delivery-actions.ts';
 import { watchCustomerForCoupon } from '../../stores/coupon-actions.ts';
+import { latestWins } from '../../stores/latest.ts';
 import { linesToShow } from './rules.ts';
 
 export interface CartIslandProps {
@@ -24,7 +25,10 @@ export interface CartIslandProps {
 }
 
 const signature = (lines: readonly { cartItemId?: number | null; quantity: number }[]) =>
-  lines.map((l) => `${l.cartItemId ?? 0}x${l.quantity}`).sort().join(',');
+  lines
+    .map((l) => `${l.cartItemId ?? 0}x${l.quantity}`)
+    .sort()
+    .join(',');
 
 /** Follows the cart while `active` (the mini cart while open, the cart page always). */
 export function useCart(active: boolean, props: CartIslandProps) {
@@ -40,8 +44,13 @@ export function useCart(active: boolean, props: CartIslandProps) {
   const [loading, setLoading] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const asked = useRef<string | null>(null);
+  const [refetches] = useState(latestWins);
 
-  const country = selectedCountry(countryRaw, props.countries.map((c) => c.id), props.defaultCountry);
+  const country = selectedCountry(
+    countryRaw,
+    props.countries.map((c) => c.id),
+    props.defaultCountry,
+  );
   const current = server && server.cartId === id ? server : null;
   const lines = linesToShow(current, items, id);
 
@@ -53,6 +62,7 @@ export function useCart(active: boolean, props: CartIslandProps) {
   const localSig = signature(items);
   const serverSig = current ? signature(current.items) : null;
   const want = `${id}|${country}|${vatExcluded}|${user}|${current ? (serverSig === localSig ? 'same' : localSig) : 'none'}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `want` carries every input that asks for a refetch
   useEffect(() => {
     if (!active || asked.current === want) return;
     asked.current = want;
@@ -60,20 +70,19 @@ export function useCart(active: boolean, props: CartIslandProps) {
       setLoaded(true);
       return;
     }
-    let live = true;
+    const isLatest = refetches.begin();
     setLoading(true);
     void refreshCart().finally(() => {
-      if (!live) return;
+      if (!isLatest()) return;
       setLoading(false);
       setLoaded(true);
     });
-    return () => {
-      live = false;
-    };
+    return () => refetches.cancel();
   }, [active, want, id]);
 
   // Net postage for VAT exclusion: the VAT mode and the customer count too.
   const key = `${deliveryKey({ cartId: id > 0 ? id : null, countryId: country, lines: current ? current.items : items })}|${vatExcluded}|${user}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` carries every input of the delivery cost
   useEffect(() => {
     if (!active || id <= 0 || (current ? current.items.length : items.length) === 0) return;
     // Wait for the server's answer for this country: its lines and their undeliverable marks go with it.

@@ -5,15 +5,31 @@
  * server-rendered HTML in place.
  */
 import {
-  cardsHtml, defaultState, filtersHtml, listingInMode, pagerHtml, parseState, productsText, queryListing, sortHtml, stateFromForm, stateToSearch,
-  type ListingData, type ListingState, type ListingTexts,
+  cardsHtml,
+  defaultState,
+  filtersHtml,
+  listingInMode,
+  pagerHtml,
+  parseState,
+  productsText,
+  queryListing,
+  sortHtml,
+  stateFromForm,
+  stateToSearch,
+  type ListingData,
+  type ListingState,
+  type ListingTexts,
 } from '../../catalog/listing-engine.ts';
 import type { MoneyFormat } from '../../catalog/prices.ts';
 import { countryId, excludeVAT } from '../../stores/country.ts';
 import { priceChoice } from '../prices.ts';
-import { clientListingTexts } from './texts.ts';
+import { listingTexts } from './texts.ts';
 
-interface Config { json: string; base: string; money: MoneyFormat }
+interface Config {
+  json: string;
+  base: string;
+  money: MoneyFormat;
+}
 
 export interface ListingHandlers {
   change(target: HTMLInputElement | HTMLSelectElement): Promise<void>;
@@ -28,7 +44,7 @@ export function create(form: HTMLFormElement): ListingHandlers {
     json: json!,
     base: form.getAttribute('action')!,
     money: { symbol, format, locale: document.documentElement.lang },
-    texts: clientListingTexts(symbol),
+    texts: listingTexts(symbol),
   };
   const $ = <T extends Element>(sel: string) => form.querySelector(sel) as T;
   const collator = new Intl.Collator(document.documentElement.lang || undefined, { numeric: true, sensitivity: 'base' });

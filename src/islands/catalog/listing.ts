@@ -14,11 +14,13 @@ export function start(): void {
   form.dataset.ready = '1';
   let handlers: Promise<ListingHandlers> | undefined;
   const engine = () =>
-    (handlers ??= import('./listing-island.ts').then((m) => m.create(form)).catch((error: unknown) => {
-      console.error('listing island failed to load', error);
-      (form.querySelector('.listing-error') as HTMLElement).hidden = false;
-      throw error;
-    }));
+    (handlers ??= import('./listing-island.ts')
+      .then((m) => m.create(form))
+      .catch((error: unknown) => {
+        console.error('listing island failed to load', error);
+        (form.querySelector('.listing-error') as HTMLElement).hidden = false;
+        throw error;
+      }));
   const use = (fn: (h: ListingHandlers) => unknown) => void engine().then(fn, () => undefined);
 
   form.addEventListener('change', (e) => {

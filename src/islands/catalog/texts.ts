@@ -1,18 +1,19 @@
 /**
  * The listing engine's texts in the browser, from the compiled messages (the i18n integration
  * makes island bundles single-language, so only these strings of the shop's language ship; the
- * page does not have to carry them). The same keys as components/catalog/texts.ts on the server.
+ * page does not have to carry them). The build renders the first page with this same mapping
+ * (components/catalog/texts.ts).
  */
 import { m } from '../../i18n/generated/messages.js';
 import type { ListingTexts } from '../../catalog/listing-engine.ts';
 
-export const clientListingTexts = (symbol: string): ListingTexts => ({
+export const listingTexts = (symbol: string): ListingTexts => ({
   inStock: m.catalog_inStock(),
   outOfStock: m.catalog_outOfStock(),
   priceOnRequest: m.catalog_priceOnRequest(),
   sale: m.catalog_sale(),
   isNew: m.catalog_new(),
-  products: m.catalog_productsN({ n: '{n}' }),
+  products: m.products({ n: '{n}' }),
   page: m.catalog_page(),
   previous: m.catalog_previous(),
   next: m.catalog_next(),
@@ -23,7 +24,7 @@ export const clientListingTexts = (symbol: string): ListingTexts => ({
   sortBy: m.catalog_sortBy(),
   sorts: { sales: m.catalog_sortSales(), 'price-asc': m.catalog_sortPriceAsc(), 'price-desc': m.catalog_sortPriceDesc(), new: m.catalog_sortNew(), name: m.catalog_sortName() },
   filters: m.catalog_filters(),
-  subcategories: m.catalog_subcategories(),
+  subcategories: m.categories(),
   brands: m.catalog_brands(),
   availability: m.catalog_availability(),
   onlyInStock: m.catalog_onlyInStock(),

@@ -7,24 +7,21 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { m } from '../../i18n/generated/messages.js';
 import { formatMoney, type MoneyFormat } from '../../catalog/prices.ts';
+import { stockLevel } from '../../catalog/stock.ts';
 import { countryId, excludeVAT } from '../../stores/country.ts';
 import { CONTENT_SHOWN, SCROLL_THRESHOLD_PX, categoryFacets, highlight, priceFor } from './rules.ts';
 import type { ContentHit, ProductHit } from './engine.ts';
 
 export function Marked({ text, term }: { text: string; term: string }) {
-  return (
-    <>
-      {highlight(text, term).map((p, i) => (p.mark ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}
-    </>
-  );
+  return <>{highlight(text, term).map((p, i) => (p.mark ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}</>;
 }
 
 export function Facets({ facets, category, onPick }: { facets: Record<string, number>; category: string | null; onPick: (c: string | null) => void }) {
   const list = categoryFacets(facets);
   if (!list.length) return null;
   return (
-    <nav className="search-facets" aria-label={m.search_categories()}>
-      <h2 className="search-facets__title">{m.search_categories()}</h2>
+    <nav className="search-facets" aria-label={m.categories()}>
+      <h2 className="search-facets__title">{m.categories()}</h2>
       <ul>
         <li>
           <button type="button" className="search-facet" aria-pressed={category === null} onClick={() => onPick(null)} data-facet="">
@@ -45,9 +42,10 @@ export function Facets({ facets, category, onPick }: { facets: Record<string, nu
 
 /** The stock state (spec §9: below 10 the exact count). */
 function Stock({ n }: { n: number }) {
-  if (n <= 0) return <span className="search-hit__stock search-hit__stock--out">{m.outOfStock()}</span>;
-  if (n < 10) return <span className="search-hit__stock search-hit__stock--low">{m.lowStock({ n })}</span>;
-  return <span className="search-hit__stock">{m.inStock()}</span>;
+  const level = stockLevel(n);
+  if (level === 'out') return <span className="search-hit__stock search-hit__stock--out">{m.catalog_outOfStock()}</span>;
+  if (level === 'low') return <span className="search-hit__stock search-hit__stock--low">{m.catalog_lowStockN({ n })}</span>;
+  return <span className="search-hit__stock">{m.catalog_inStock()}</span>;
 }
 
 export function usePrice(money: MoneyFormat) {
@@ -119,6 +117,7 @@ export function Sentinel({ onNear, root, watch }: { onNear: () => void; root?: (
   const ref = useRef<HTMLDivElement>(null);
   const near = useRef(onNear);
   near.current = onNear;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `watch` re-arms the observer when the list grows
   useEffect(() => {
     const el = ref.current;
     if (!el) return;

@@ -61,6 +61,7 @@ function SearchBoxIsland({ label, placeholder, submitLabel, money }: Props) {
     return () => clearTimeout(timer);
   }, [text, term]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new term or category resets the active option
   useEffect(() => setActive(-1), [term, category]);
 
   const close = useCallback(() => {
@@ -160,7 +161,7 @@ function SearchBoxIsland({ label, placeholder, submitLabel, money }: Props) {
         <p className="search-dropdown__status" data-search-status>
           {status}
         </p>
-        {(
+        {
           <div className="search-dropdown__body" hidden={state.status !== 'done'}>
             <Facets facets={state.facets} category={category} onPick={setCategory} />
             <div className="search-dropdown__main">
@@ -189,7 +190,7 @@ function SearchBoxIsland({ label, placeholder, submitLabel, money }: Props) {
               )}
             </div>
           </div>
-        )}
+        }
       </div>
     </div>
   );

@@ -148,29 +148,26 @@ async function runSearch(term: string, category: string | null): Promise<Product
     category,
     total: hits.length,
     facets: facets ?? {},
-    facetsLater:
-      ready || !filtersReady
-        ? undefined
-        : once(() => filtersReady!.then(async () => (await pf.search(query, { filters }))?.totalFilters?.category ?? {})),
+    facetsLater: ready || !filtersReady ? undefined : once(() => filtersReady!.then(async () => (await pf.search(query, { filters }))?.totalFilters?.category ?? {})),
     // The first chunk is fetched once (during the pause, then used after it).
     next: (loaded, dropdown) => (loaded === 0 ? (dropdown ? firstOfDropdown() : firstOfPage()) : load(loaded, dropdown)),
   };
 
   async function load(loaded: number, dropdown: boolean): Promise<ProductHit[]> {
-      const end = chunkEnd(loaded, hits.length, dropdown);
-      const data = await Promise.all(hits.slice(loaded, end).map((h) => h.data()));
-      if (loaded === 0) performance.mark('search:fragments', { detail: { term } });
-      return data.map(({ url, meta }) => ({
-        url,
-        title: meta.title ?? url,
-        image: meta.image,
-        imageAlt: meta.image_alt,
-        ref: meta.ref ?? '',
-        price: meta.price ?? '0',
-        prices: meta.prices,
-        was: meta.was,
-        stock: Number(meta.stock ?? 0),
-      }));
+    const end = chunkEnd(loaded, hits.length, dropdown);
+    const data = await Promise.all(hits.slice(loaded, end).map((h) => h.data()));
+    if (loaded === 0) performance.mark('search:fragments', { detail: { term } });
+    return data.map(({ url, meta }) => ({
+      url,
+      title: meta.title ?? url,
+      image: meta.image,
+      imageAlt: meta.image_alt,
+      ref: meta.ref ?? '',
+      price: meta.price ?? '0',
+      prices: meta.prices,
+      was: meta.was,
+      stock: Number(meta.stock ?? 0),
+    }));
   }
 }
 

@@ -43,7 +43,7 @@ export function isSearchable(raw: string): boolean {
  * "<VDE>" searches vde and ".*" matches nothing special).
  */
 export function escapeQuery(raw: string): string {
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
   return cleanTerm(raw.replace(/[\u0000-\u001f\u007f"“”„]/g, ' ')).slice(0, MAX_QUERY);
 }
 

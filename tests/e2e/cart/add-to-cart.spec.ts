@@ -18,7 +18,10 @@ const addButton = (page: Page) => page.locator('.buy [data-add-to-cart]');
 const toast = (page: Page) => page.locator('[data-toast-region] [data-toast] p');
 const toastBox = (page: Page) => page.locator('[data-toast-region] [data-toast]');
 const stored = (page: Page) =>
-  page.evaluate(() => ({ id: localStorage.getItem('cart_id'), items: JSON.parse(localStorage.getItem('cart_items') ?? '[]') as { PRODUCT_SALE_ELEMENT: number; quantity: number; cartItemId: number }[] }));
+  page.evaluate(() => ({
+    id: localStorage.getItem('cart_id'),
+    items: JSON.parse(localStorage.getItem('cart_items') ?? '[]') as { PRODUCT_SALE_ELEMENT: number; quantity: number; cartItemId: number }[],
+  }));
 
 test('a simple product from its page: busy at once, toast, header count, kept on reload', async ({ page }) => {
   await page.goto(shopUrl('de', simple.url));
@@ -55,7 +58,7 @@ test('a variant with colour and size, with a chosen quantity', async ({ page }) 
   const s = await stored(page);
   expect(s.items).toEqual([expect.objectContaining({ PRODUCT_SALE_ELEMENT: target.id, quantity: 3 })]);
   // The server's cart (title, price) replaces what the page knew.
-  await expect.poll(async () => (await page.evaluate(() => JSON.parse(localStorage.getItem('cart_items')!)[0].price as number))).toBeGreaterThan(0);
+  await expect.poll(async () => await page.evaluate(() => JSON.parse(localStorage.getItem('cart_items')!)[0].price as number)).toBeGreaterThan(0);
 });
 
 test('the quantity step: a quantity in between becomes the next multiple', async ({ page }) => {
@@ -79,7 +82,9 @@ test('a listing card of a product without variants adds it; cards of products wi
   await button.click();
   await expect(count(page)).toHaveText('1');
   await expect(toast(page)).toHaveText(/In den Warenkorb gelegt/);
-  const withVariants = await page.locator('.card').evaluateAll((cards) => cards.filter((c) => !c.querySelector('[data-add-to-cart]')).map((c) => Number((c as HTMLElement).dataset.id)));
+  const withVariants = await page
+    .locator('.card')
+    .evaluateAll((cards) => cards.filter((c) => !c.querySelector('[data-add-to-cart]')).map((c) => Number((c as HTMLElement).dataset.id)));
   for (const id of withVariants.slice(0, 5)) {
     const p = catalog.product(id)!;
     expect(p.variants.length > 1 || p.variants.every((v) => v.quantity <= 0), `product ${id}`).toBe(true);
@@ -118,10 +123,12 @@ for (const failure of ['500', 'no answer'] as const) {
     await addButton(page).click();
     await expect(count(page)).toHaveText('1');
     // The server's cart (price, image) has replaced what the page knew.
-    await expect.poll(async () => (await page.evaluate(() => JSON.parse(localStorage.getItem('cart_items')!)[0].price as number))).toBeGreaterThan(0);
+    await expect.poll(async () => await page.evaluate(() => JSON.parse(localStorage.getItem('cart_items')!)[0].price as number)).toBeGreaterThan(0);
     const before = await stored(page);
     await page.route('**/api/cart/**', (route) =>
-      failure === '500' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"status_code":500,"status":"Unknown error","message":"Unknown error"}' }) : route.abort('connectionrefused'),
+      failure === '500'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"status_code":500,"status":"Unknown error","message":"Unknown error"}' })
+        : route.abort('connectionrefused'),
     );
     await addButton(page).click();
     await expect(toast(page)).toHaveText(CONNECTION_DE);

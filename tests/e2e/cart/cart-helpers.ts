@@ -36,12 +36,20 @@ export async function seedCart(page: Page, shop: Shop, lines: { productId: numbe
         if (added.status_code !== 200) throw new Error(`cart/add: ${JSON.stringify(added)}`);
         cartId = added.data.cartId;
       }
-      const cart = await (await fetch('/api/cart/get', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ 'thelia.cart_id': cartId, country_id: country }) })).json();
+      const cart = await (
+        await fetch('/api/cart/get', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ 'thelia.cart_id': cartId, country_id: country }) })
+      ).json();
       localStorage.setItem('cart_id', String(cartId));
       return {
         cartId: cartId!,
         goods: cart.data.totals.goods,
-        items: cart.data.items.map((i: { cartItemId: number; TITLE: string; quantity: number; price: number; undeliverable: boolean }) => ({ cartItemId: i.cartItemId, title: i.TITLE, quantity: i.quantity, price: i.price, undeliverable: i.undeliverable })),
+        items: cart.data.items.map((i: { cartItemId: number; TITLE: string; quantity: number; price: number; undeliverable: boolean }) => ({
+          cartItemId: i.cartItemId,
+          title: i.TITLE,
+          quantity: i.quantity,
+          price: i.price,
+          undeliverable: i.undeliverable,
+        })),
       };
     },
     { lines, country: COUNTRY[shop] },

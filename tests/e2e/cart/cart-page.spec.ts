@@ -31,7 +31,10 @@ test('the cart page is in every shop', async ({ page, context }) => {
 });
 
 test('change a quantity (typed and with the buttons), then remove the line', async ({ page }) => {
-  const seeded = await seedCart(page, 'de', [{ productId: F.simpleProductId, quantity: 1 }, { productId: F.promoProductId, quantity: 1 }]);
+  const seeded = await seedCart(page, 'de', [
+    { productId: F.simpleProductId, quantity: 1 },
+    { productId: F.promoProductId, quantity: 1 },
+  ]);
   await page.goto(url('de', '/cart'));
   await expect(lines(page)).toHaveCount(2);
   const first = lines(page).filter({ hasText: seeded.items[0]!.title });
@@ -49,7 +52,12 @@ test('change a quantity (typed and with the buttons), then remove the line', asy
   await expect(lines(page)).toHaveCount(1);
   await expect(sums(page, 'goods')).toHaveText(money('de', seeded.items[1]!.price));
   // what the server has
-  const server = await page.evaluate(async (cartId) => (await (await fetch('/api/cart/get', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ 'thelia.cart_id': cartId }) })).json()).data.items.length, seeded.cartId);
+  const server = await page.evaluate(
+    async (cartId) =>
+      (await (await fetch('/api/cart/get', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ 'thelia.cart_id': cartId }) })).json()).data
+        .items.length,
+    seeded.cartId,
+  );
   expect(server).toBe(1);
 });
 
@@ -155,7 +163,10 @@ test('a stored delivery method that is not active gives way to the lowest positi
 
 test('ro: some items undeliverable: a warning per item and a confirm before the checkout', async ({ page, context }) => {
   await prepare(context, 'ro');
-  const seeded = await seedCart(page, 'ro', [{ productId: F.undeliverableProductId, quantity: 1 }, { productId: F.simpleProductId, quantity: 1 }]);
+  const seeded = await seedCart(page, 'ro', [
+    { productId: F.undeliverableProductId, quantity: 1 },
+    { productId: F.simpleProductId, quantity: 1 },
+  ]);
   expect(seeded.items.map((i) => i.undeliverable).sort()).toEqual([false, true]);
   await page.goto(url('ro', '/cart'));
   await expect(page.locator('[data-undeliverable="some"]')).toHaveText('Unele produse nu pot fi livrate în România.');
@@ -200,7 +211,10 @@ for (const failure of ['500', 'down'] as const) {
     await expect(lines(page)).toHaveCount(1);
     await expect(lines(page).first()).toContainText(seeded.items[0]!.title);
     // a change fails without losing anything
-    await lines(page).first().getByRole('button', { name: `${seeded.items[0]!.title} aus dem Warenkorb entfernen` }).click();
+    await lines(page)
+      .first()
+      .getByRole('button', { name: `${seeded.items[0]!.title} aus dem Warenkorb entfernen` })
+      .click();
     await expect(page.locator('[data-toast]')).toContainText('Bei der Verbindung zum Server');
     await expect(lines(page)).toHaveCount(1);
     const field = page.getByRole('textbox', { name: 'Gutscheincode' });

@@ -86,7 +86,11 @@ test('no mini cart code before the first interaction; the first one loads it', a
 test('lines, goods with VAT label, shipment, discount with the coupon code and total from the server cart; guest actions', async ({ page }) => {
   const seeded = await seedCart(page, 'de', [{ productId: F.simpleProductId, quantity: 3 }]);
   await page.evaluate(async (cartId) => {
-    await fetch('/api/ExternalOrderApi/insertCoupon/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ coupon_code: 'WELCOME10', cart_id: cartId }) });
+    await fetch('/api/ExternalOrderApi/insertCoupon/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ coupon_code: 'WELCOME10', cart_id: cartId }),
+    });
   }, seeded.cartId);
   const shipment = await shipmentOf(page, seeded.cartId, COUNTRY.de);
   await page.reload();
@@ -127,7 +131,9 @@ test('remove from the mini cart: the line goes, the count follows, the empty sta
   await page.reload();
   await icon(page).click();
   await expect(panel(page).locator('[data-mini-cart-line]')).toHaveCount(1);
-  await panel(page).getByRole('button', { name: `${seeded.items[0]!.title} aus dem Warenkorb entfernen` }).click();
+  await panel(page)
+    .getByRole('button', { name: `${seeded.items[0]!.title} aus dem Warenkorb entfernen` })
+    .click();
   await expect(panel(page).locator('[data-mini-cart-empty]')).toBeVisible();
   await expect(page.locator('[data-toast]')).toHaveText(/Aus dem Einkaufswagen entfernt/);
   await expect(page.locator('[data-cart-count]')).toBeHidden();
@@ -145,7 +151,9 @@ test('prices follow the country: switching to Austria refetches the cart (20% VA
   await icon(page).click();
   await expect(panel(page)).toBeVisible();
   const at = await page.evaluate(async (cartId) => {
-    const r = await (await fetch('/api/cart/get', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ 'thelia.cart_id': cartId, country_id: 13 }) })).json();
+    const r = await (
+      await fetch('/api/cart/get', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ 'thelia.cart_id': cartId, country_id: 13 }) })
+    ).json();
     return r.data.totals.goods as number;
   }, seeded.cartId);
   expect(at).not.toBe(seeded.goods);

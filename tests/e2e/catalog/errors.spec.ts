@@ -14,7 +14,10 @@ const REASONS: Record<string, [string, string]> = {
 
 for (const [reason, [de, ro]] of Object.entries(REASONS)) {
   test(`not found: ${reason}`, async ({ page }) => {
-    for (const [shop, text] of [['de', de], ['ro', ro]] as const) {
+    for (const [shop, text] of [
+      ['de', de],
+      ['ro', ro],
+    ] as const) {
       await page.goto(shopUrl(shop, `/not-found/${reason}`));
       await expect(page.locator('.not-found-reason')).toHaveText(text);
       await page.goto(shopUrl(shop, `/not-found?reason=${reason}`));
@@ -51,7 +54,9 @@ test('server-error page: per-country contact and a Retry that clears storage and
   });
   await Promise.all([page.waitForEvent('load'), page.locator('#retry').click()]);
   // What was stored before Retry is gone (islands of the reloaded page may store their own state again).
-  expect(await page.evaluate(() => [localStorage.getItem('jwt'), localStorage.getItem('cart_id'), sessionStorage.getItem('a'), document.cookie.includes('user_identifier')])).toEqual([null, null, null, false]);
+  expect(
+    await page.evaluate(() => [localStorage.getItem('jwt'), localStorage.getItem('cart_id'), sessionStorage.getItem('a'), document.cookie.includes('user_identifier')]),
+  ).toEqual([null, null, null, false]);
   await page.goto(shopUrl('ro', '/server-error'));
   await expect(page.locator('h1')).toHaveText('Ne pare rău, ceva nu a funcționat');
 });

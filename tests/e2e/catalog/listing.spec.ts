@@ -6,7 +6,13 @@ import { testCatalog } from '../setup/catalog.ts';
 import { read } from './site-files.ts';
 
 const root = testCatalog('de').category(F.rootCategoryIds[0])!; // Werkzeug: several pages
-const euros = (text: string) => Number(text.replace(/\s*€.*$/s, '').replace(/\./g, '').replace(',', '.'));
+const euros = (text: string) =>
+  Number(
+    text
+      .replace(/\s*€.*$/s, '')
+      .replace(/\./g, '')
+      .replace(',', '.'),
+  );
 const prices = async (page: Page) => (await page.locator('.card-price').allTextContents()).map(euros);
 const settled = (page: Page, search: string) => expect(page.locator('#listing')).toHaveAttribute('data-state', search || '?');
 const count = async (page: Page) => Number((await page.locator('.listing-count').textContent())!.replace(/\D/g, ''));
@@ -23,8 +29,9 @@ test('the first page is HTML, in the default order (sales count)', async ({ brow
 
 test('a category links its subcategories that have products, in order, also without JavaScript (the way down for crawlers)', async ({ browser }) => {
   const rows = testCatalog('de').categories();
-  const parent = rows.find((c) => c.visible && rows.some((k) => k.parent === c.id && k.count === 0) && rows.some((k) => k.parent === c.id && k.count > 0))
-    ?? rows.find((c) => c.visible && rows.some((k) => k.parent === c.id && k.count > 0))!;
+  const parent =
+    rows.find((c) => c.visible && rows.some((k) => k.parent === c.id && k.count === 0) && rows.some((k) => k.parent === c.id && k.count > 0)) ??
+    rows.find((c) => c.visible && rows.some((k) => k.parent === c.id && k.count > 0))!;
   const expected = rows.filter((k) => k.parent === parent.id && k.visible && k.count > 0).sort((a, b) => a.position - b.position);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();

@@ -5,8 +5,14 @@ import { testCatalog } from '../setup/catalog.ts';
 import { shopUrl } from '../setup/paths.ts';
 
 const review = {
-  id: 1, product_id: F.simpleProductId, pse_id: 10, customer_name: 'Anna B.', rating: 4,
-  title: 'Sehr solide', content: '<script>window.pwned = 1</script><img src=x onerror="window.pwned = 1">', created_at: '2026-10-01T10:00:00Z',
+  id: 1,
+  product_id: F.simpleProductId,
+  pse_id: 10,
+  customer_name: 'Anna B.',
+  rating: 4,
+  title: 'Sehr solide',
+  content: '<script>window.pwned = 1</script><img src=x onerror="window.pwned = 1">',
+  created_at: '2026-10-01T10:00:00Z',
 };
 
 test('opening the reviews tab loads the approved reviews and renders them as text', async ({ page }) => {
@@ -29,9 +35,7 @@ test('opening the reviews tab loads the approved reviews and renders them as tex
 
 test('no reviews yet says so; a failing API shows the server message and the next opening retries', async ({ page }) => {
   let fail = true;
-  await page.route('**/api/comments/*', (route) =>
-    fail ? route.fulfill({ status: 500, body: 'oops' }) : route.fulfill({ json: { status_code: 200, data: [] } }),
-  );
+  await page.route('**/api/comments/*', (route) => (fail ? route.fulfill({ status: 500, body: 'oops' }) : route.fulfill({ json: { status_code: 200, data: [] } })));
   await page.goto(shopUrl('ro', testCatalog('ro').product(F.simpleProductId)!.url));
   await page.locator('label[for="tab-reviews"]').click();
   const status = page.locator('#panel-reviews [data-reviews-status]');

@@ -1,7 +1,7 @@
 /** Reading a built shop from disk for the link, validator, JSON-LD and sanitising checks. */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
-import { parseRedirects } from '../../../scripts/lib/shop-server.ts';
+import { matchRule, readSiteRules } from '../../../scripts/lib/shop-server.ts';
 import { E2E } from '../setup/paths.ts';
 
 export const SHOPS = ['de', 'at', 'ro'] as const;
@@ -16,23 +16,20 @@ export function htmlFiles(shop: string): string[] {
 
 export const read = (shop: string, path: string) => readFileSync(join(siteDir(shop), path), 'utf8');
 
-/** Whether a site path is served (a file, `x.html` for `/x`, or a redirect/rewrite to one). */
-export function resolver(shop: string): (path: string) => boolean {
+/** Whether a site path is served (a file, `x.html` for `/x`, or a redirect/rewrite to one), by the site's `_redirects` as Netlify parses it. */
+export async function resolver(shop: string): Promise<(path: string) => boolean> {
   const dir = siteDir(shop);
-  const rules = parseRedirects(existsSync(join(dir, '_redirects')) ? readFileSync(join(dir, '_redirects'), 'utf8') : '');
+  const rules = (await readSiteRules(dir)).redirects;
   const isFile = (p: string) => {
     const f = normalize(join(dir, p));
     return [f, `${f}.html`, join(f, 'index.html')].some((c) => existsSync(c) && statSync(c).isFile());
   };
   return (path: string) => {
     if (isFile(path)) return true;
-    for (const rule of rules) {
-      const m = rule.pattern.exec(path);
-      if (!m) continue;
-      if (/^https?:/.test(rule.to)) return true;
-      return isFile(new URL(rule.to.replace(':splat', m[1] ?? ''), 'http://x').pathname);
-    }
-    return false;
+    const rule = matchRule(rules, path);
+    if (!rule) return false;
+    if (/^https?:/.test(rule.to)) return true;
+    return isFile(new URL(rule.to, 'http://x').pathname);
   };
 }
 

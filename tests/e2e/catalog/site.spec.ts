@@ -42,8 +42,8 @@ for (const shop of SHOPS) {
       expect(unknown.status()).toBe(404);
     });
 
-    test('no internal link leads to a missing page', () => {
-      const served = resolver(shop);
+    test('no internal link leads to a missing page', async () => {
+      const served = await resolver(shop);
       const cache = new Map<string, boolean>();
       const broken: string[] = [];
       for (const file of htmlFiles(shop)) {
@@ -61,11 +61,22 @@ for (const shop of SHOPS) {
     test('the built HTML passes the validator', async () => {
       const catalog = testCatalog(shop);
       const routes = catalog.routes();
-      const pick = (kind: string) => routes.filter((r) => r.kind === kind).slice(0, 3).map((r) => `${r.path}`);
+      const pick = (kind: string) =>
+        routes
+          .filter((r) => r.kind === kind)
+          .slice(0, 3)
+          .map((r) => `${r.path}`);
       const pages = [
-        '/index.html', '/404.html', '/not-found.html', '/server-error.html', '/shop-grid-standard/new.html', '/about.html',
+        '/index.html',
+        '/404.html',
+        '/not-found.html',
+        '/server-error.html',
+        '/shop-grid-standard/new.html',
+        '/about.html',
         ...['product', 'variant', 'category', 'brand', 'folder', 'content'].flatMap(pick),
-        catalog.product(F.variantProductId)!.url, catalog.product(F.hostileHtml.productId)!.url, catalog.content(F.listingContentId)!.url,
+        catalog.product(F.variantProductId)!.url,
+        catalog.product(F.hostileHtml.productId)!.url,
+        catalog.content(F.listingContentId)!.url,
       ];
       // Validity (html-validate's standard and document presets), not style preferences.
       const validator = new HtmlValidate({
@@ -93,7 +104,12 @@ for (const shop of SHOPS) {
 
     test('every JSON-LD block parses and products carry the required fields', () => {
       const catalog = testCatalog(shop);
-      const productPaths = new Set(catalog.routes().filter((r) => r.kind === 'product' || r.kind === 'variant').map((r) => `${r.path.replace(/\.html$/, '')}.html`));
+      const productPaths = new Set(
+        catalog
+          .routes()
+          .filter((r) => r.kind === 'product' || r.kind === 'variant')
+          .map((r) => `${r.path.replace(/\.html$/, '')}.html`),
+      );
       // Every catalog page (and the pages of this issue) carries a breadcrumb; other issues' pages are theirs.
       const catalogPages = new Set([...catalog.routes().map((r) => `${r.path.replace(/\.html$/, '')}.html`), '/404.html', '/not-found.html', '/server-error.html']);
       let products = 0;

@@ -53,7 +53,10 @@ test('rating widget: badge data shown and cached in session storage for 1800 s',
   let calls = 0;
   await page.route('https://widgets.shopvote.de/**', (route) => {
     calls++;
-    return route.fulfill({ json: { ratingvalue: 4.8, ratingcount: 1234, reviewpage: 'https://www.shopvote.de/bewertung_werkhaus_12345.html' }, headers: { 'access-control-allow-origin': '*' } });
+    return route.fulfill({
+      json: { ratingvalue: 4.8, ratingcount: 1234, reviewpage: 'https://www.shopvote.de/bewertung_werkhaus_12345.html' },
+      headers: { 'access-control-allow-origin': '*' },
+    });
   });
   await page.goto(url('de', aboutPath('de')), { waitUntil: 'load' });
   const badge = page.locator('[data-rating]');

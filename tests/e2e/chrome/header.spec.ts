@@ -10,7 +10,6 @@ test.beforeEach(async ({ context }) => {
   await decided(context, 'ro');
 });
 
-
 for (const [name, width] of Object.entries(WIDTHS)) {
   test.describe(`at ${width} px (${name})`, () => {
     test.use({ viewport: viewport(width) });
@@ -49,7 +48,15 @@ for (const [name, width] of Object.entries(WIDTHS)) {
       await page.goto(url('de', aboutPath('de')));
       const count = page.locator('[data-cart-count]');
       await expect(count).toBeHidden();
-      await page.evaluate(() => localStorage.setItem('cart_items', JSON.stringify([{ id: 1, PRODUCT_SALE_ELEMENT: 1, cartId: 0, cartItemId: 0, quantity: 2, price: 1000 }, { id: 2, PRODUCT_SALE_ELEMENT: 2, cartId: 0, cartItemId: 0, quantity: 1, price: 1000 }])));
+      await page.evaluate(() =>
+        localStorage.setItem(
+          'cart_items',
+          JSON.stringify([
+            { id: 1, PRODUCT_SALE_ELEMENT: 1, cartId: 0, cartItemId: 0, quantity: 2, price: 1000 },
+            { id: 2, PRODUCT_SALE_ELEMENT: 2, cartId: 0, cartItemId: 0, quantity: 1, price: 1000 },
+          ]),
+        ),
+      );
       await page.reload();
       await expect(count).toHaveText('3');
       await expect(count).not.toHaveClass(/cart-count--small/);

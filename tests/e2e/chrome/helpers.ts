@@ -1,5 +1,5 @@
 /** Helpers of the site-chrome browser tests. */
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { SAMPLE_FIXTURES as F } from '../../../scripts/sample/fixtures.ts';
 import { buildMenuTree } from '../../../src/components/chrome/menu-tree.ts';
 import { getShop } from '../../../src/shops/index.ts';
@@ -13,7 +13,10 @@ export const viewport = (width: number) => ({ width, height: 900 });
 export const contentPath = (shop: Shop, id: number) => testCatalog(shop).pathOf('content', id)!;
 export const aboutPath = (shop: Shop) => contentPath(shop, F.contentPages.about);
 export const dataProtectionPath = (shop: Shop) => contentPath(shop, F.contentPages.dataProtection);
-export const categoryRoute = (shop: Shop) => testCatalog(shop).routes().find((r) => r.kind === 'category')!;
+export const categoryRoute = (shop: Shop) =>
+  testCatalog(shop)
+    .routes()
+    .find((r) => r.kind === 'category')!;
 export const menuTreeOf = (shop: Shop) => {
   const s = getShop(shop);
   return buildMenuTree(testCatalog(shop).categories(), { icons: s.categoryIcons, rootIds: s.menuCategoryIds });
@@ -35,8 +38,4 @@ export async function setStorage(page: Page, shop: Shop, values: Record<string, 
   await page.evaluate((v) => {
     for (const [k, val] of Object.entries(v)) localStorage.setItem(k, val);
   }, values);
-}
-
-export async function noScrollLock(page: Page) {
-  await expect(page.locator('html')).not.toHaveClass(/scroll-locked/);
 }

@@ -49,7 +49,8 @@ for (const [name, width] of Object.entries(WIDTHS)) {
       await expect(toggle(page, width)).toHaveAttribute('aria-expanded', 'true');
       await expect(page.locator('html')).toHaveClass(/scroll-locked/);
       const box = (await menu(page).boundingBox())!;
-      if (width >= 1200) expect(box.width).toBeGreaterThan(width - 40); // full width
+      if (width >= 1200)
+        expect(box.width).toBeGreaterThan(width - 40); // full width
       else expect(box.x).toBe(0), expect(box.width).toBeLessThan(width); // off-canvas from the left
       await page.mouse.click(width - 5, 880);
       await expect(menu(page)).toBeHidden();

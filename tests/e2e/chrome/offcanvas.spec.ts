@@ -56,9 +56,7 @@ for (const width of [390, 1024]) {
       expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
 
       // Tab goes all the way round and stays inside; Shift+Tab from the first control goes to the last.
-      const count = await menu(page).evaluate(
-        (m) => [...m.querySelectorAll<HTMLElement>('a[href], button')].filter((el) => el.getClientRects().length > 0).length,
-      );
+      const count = await menu(page).evaluate((m) => [...m.querySelectorAll<HTMLElement>('a[href], button')].filter((el) => el.getClientRects().length > 0).length);
       for (let i = 0; i < count + 2; i++) {
         await page.keyboard.press('Tab');
         expect(await focusInMenu(page), `Tab ${i + 1} of ${count + 2}`).toBe(true);

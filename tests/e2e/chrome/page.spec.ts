@@ -20,7 +20,10 @@ for (const [name, width] of Object.entries(WIDTHS)) {
       const banner = page.locator('[data-consent]');
       await expect(banner).toBeVisible();
       await expect(banner.getByRole('button', { name: 'Akzeptieren' })).toBeVisible();
-      const consentCalls = () => page.evaluate(() => (window as unknown as { dataLayer: unknown[] }).dataLayer.filter((e) => (e as IArguments)[0] === 'consent').map((e) => [(e as IArguments)[1], (e as IArguments)[2]]));
+      const consentCalls = () =>
+        page.evaluate(() =>
+          (window as unknown as { dataLayer: unknown[] }).dataLayer.filter((e) => (e as IArguments)[0] === 'consent').map((e) => [(e as IArguments)[1], (e as IArguments)[2]]),
+        );
       expect(await consentCalls()).toEqual([['default', { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' }]]);
       expect(gtm).toEqual([]);
       const before = Date.now() / 1000;

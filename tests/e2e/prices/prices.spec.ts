@@ -12,12 +12,22 @@ import { AT, DE, catalog, modesOf, money, norm } from './expected.ts';
 const promo = catalog.product(F.promoProductId)!;
 const root = catalog.category(F.rootCategoryIds[0])!; // Werkzeug: several pages
 const pickCountry = (page: Page, id: string) => page.locator('[data-country-select]').selectOption(id);
-const euros = (text: string) => Number(text.replace(/\s*€.*$/s, '').replace(/\./g, '').replace(',', '.'));
+const euros = (text: string) =>
+  Number(
+    text
+      .replace(/\s*€.*$/s, '')
+      .replace(/\./g, '')
+      .replace(',', '.'),
+  );
 
 /** The cards' ids and shown prices (the amount only, not the crossed-out one). */
 async function cards(page: Page) {
   return page.locator('.cards .card').evaluateAll((els) =>
-    els.map((el) => ({ id: Number((el as HTMLElement).dataset.id), price: el.querySelector('[data-price]')?.textContent ?? '', was: el.querySelector('[data-was]:not([hidden])')?.lastChild?.textContent ?? '' })),
+    els.map((el) => ({
+      id: Number((el as HTMLElement).dataset.id),
+      price: el.querySelector('[data-price]')?.textContent ?? '',
+      was: el.querySelector('[data-was]:not([hidden])')?.lastChild?.textContent ?? '',
+    })),
   );
 }
 
@@ -54,7 +64,7 @@ test('DE -> AT on a product page: price, crossed-out price and VAT label change 
   await expect(vat).toHaveText('inkl. 19% Ust.');
 });
 
-test('DE -> AT on a listing: the HTML cards, then the island\'s after sorting and filtering by price', async ({ page }) => {
+test("DE -> AT on a listing: the HTML cards, then the island's after sorting and filtering by price", async ({ page }) => {
   await page.goto(shopUrl('de', root.url));
   await expectCardsIn(page, DE);
   await pickCountry(page, AT);
@@ -115,7 +125,10 @@ test('a company excluding VAT sees net prices and VAT 0% on a listing and a prod
 });
 
 test('a zero-VAT product shows its net price and VAT 0% in Germany, the Austrian gross price in Austria', async ({ page }) => {
-  const id = catalog.listingProducts().map((p) => p.card.id).find((pid) => pid > F.specialProducts && catalog.product(pid)!.categoryIds.includes(E2E.zeroVatCategoryId));
+  const id = catalog
+    .listingProducts()
+    .map((p) => p.card.id)
+    .find((pid) => pid > F.specialProducts && catalog.product(pid)!.categoryIds.includes(E2E.zeroVatCategoryId));
   expect(id, 'a product in the zero-VAT category').toBeDefined();
   const product = catalog.product(id!)!;
   const m = modesOf(product.id);

@@ -27,7 +27,11 @@ async function type(page: Page, text: string) {
 }
 
 const TEXTS = {
-  de: { hint: 'Bitte geben Sie mehr als drei Zeichen ein.', none: 'Leider konnten wir keine Ergebnisse finden. Bitte versuchen Sie eine andere Eingabe.', error: 'Bei der Suche ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.' },
+  de: {
+    hint: 'Bitte geben Sie mehr als drei Zeichen ein.',
+    none: 'Leider konnten wir keine Ergebnisse finden. Bitte versuchen Sie eine andere Eingabe.',
+    error: 'Bei der Suche ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
+  },
   ro: { hint: 'Vă rugăm să introduceți mai mult de trei caractere.' },
 };
 
@@ -213,7 +217,11 @@ test.describe('live search box', () => {
     await expect(first.locator('.search-hit__price')).toHaveText(/\d,\d\d €/);
     await expect(first.locator('.search-hit__stock')).not.toBeEmpty();
     const url = await first.getAttribute('data-url');
-    expect(testCatalog('de').routes().some((r) => r.path === url && r.kind === 'product')).toBe(true);
+    expect(
+      testCatalog('de')
+        .routes()
+        .some((r) => r.path === url && r.kind === 'product'),
+    ).toBe(true);
   });
 
   test('stock states and prices following the country and VAT mode', async ({ page }) => {
@@ -267,7 +275,11 @@ test.describe('live search box', () => {
     await toggle.click();
     await expect(blog.locator('ul')).toBeVisible();
     const href = await blog.locator('a').first().getAttribute('href');
-    expect(testCatalog('de').routes().some((r) => r.path === href && r.kind === 'content')).toBe(true);
+    expect(
+      testCatalog('de')
+        .routes()
+        .some((r) => r.path === href && r.kind === 'content'),
+    ).toBe(true);
   });
 
   test('no results and error messages (spec §8)', async ({ page }) => {
@@ -287,7 +299,10 @@ test.describe('live search box', () => {
     await type(page, 'Kombizange');
     await expect(hits(page).first()).toBeVisible();
     await expect(page.locator('html')).toHaveClass(/scroll-locked/);
-    await page.locator('footer').first().click({ position: { x: 5, y: 5 } });
+    await page
+      .locator('footer')
+      .first()
+      .click({ position: { x: 5, y: 5 } });
     await expect(dropdown(page)).toBeHidden();
     await expect(page.locator('html')).not.toHaveClass(/scroll-locked/);
     await expect(box(page)).toHaveAttribute('aria-expanded', 'false');

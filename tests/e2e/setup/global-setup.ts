@@ -10,7 +10,7 @@ import { getShop } from '../../../src/shops/index.ts';
 /**
  * Generates the sample catalog (once per size), builds the three shops for the tests and starts the
  * shop API on that catalog with a fresh database (the web server, started before this, proxies
- * /api to it). Returns the teardown that stops the API.
+ * /api to it by the shops' generated _redirects). Returns the teardown that stops the API.
  */
 export default async function globalSetup() {
   if (!existsSync(CHROMIUM_PATH)) {
@@ -28,12 +28,24 @@ export default async function globalSetup() {
     catalogDir: E2E.catalogDir,
     parallel: 2,
     quiet: true,
-    env: { SHOP_ORIGIN_TEMPLATE: `http://{shop}.localhost:${E2E.port}`, SHOP_ZERO_VAT_CATEGORIES: `de:${E2E.zeroVatCategoryId}`, SHOP_ERROR_DSN: `at=${E2E.errorDsn}` },
+    // SHOP_API_URL: the shop API started below, as a Netlify site's setting; the web server follows each shop's _redirects to it.
+    env: {
+      SHOP_ORIGIN_TEMPLATE: `http://{shop}.localhost:${E2E.port}`,
+      SHOP_ZERO_VAT_CATEGORIES: `de:${E2E.zeroVatCategoryId}`,
+      SHOP_API_URL: `http://127.0.0.1:${E2E.apiPort}`,
+      SHOP_ERROR_DSN: `at=${E2E.errorDsn}`,
+    },
   });
   rmSync(E2E.apiDb, { force: true });
   for (const suffix of ['-wal', '-shm']) rmSync(E2E.apiDb + suffix, { force: true });
   // The de shop's zero-VAT category, for the de shop's country (spec §6: the flagged country only).
   const zeroVat = `${getShop('de').countryId}:${E2E.zeroVatCategoryId}`;
-  const api = await startApi({ exportDir: E2E.exportDir, port: E2E.apiPort, dbFile: E2E.apiDb, log: () => {}, env: { ...process.env, API_ZERO_VAT_CATEGORIES: zeroVat } });
+  const api = await startApi({
+    exportDir: E2E.exportDir,
+    port: E2E.apiPort,
+    dbFile: E2E.apiDb,
+    log: () => {},
+    env: { ...process.env, API_ZERO_VAT_CATEGORIES: zeroVat, MAIL_OUTBOX: E2E.outbox, API_PUBLIC_URL: `http://de.localhost:${E2E.port}` },
+  });
   return () => api.close();
 }

@@ -9,7 +9,11 @@ import { sessionEntries, type SessionAnswer } from '../../../src/stores/session.
 /** A made-up session answer (valid for an hour), for pages that only look at the logged-in state. */
 export function fakeSession(flags: Partial<SessionAnswer['customer']> = {}, customerId = 1): SessionAnswer {
   return {
-    token: 'jwt', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), customer_id: customerId, address_id: null, user_identifier: `CUS${customerId}`,
+    token: 'jwt',
+    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    customer_id: customerId,
+    address_id: null,
+    user_identifier: `CUS${customerId}`,
     customer: { EMAIL: 'someone@example.com', IS_ADMIN: false, IS_COMPANY: false, EXCLUDE_VAT: false, ...flags },
   };
 }
@@ -17,7 +21,7 @@ export function fakeSession(flags: Partial<SessionAnswer['customer']> = {}, cust
 /** The localStorage entries of a session answer. */
 export const sessionStorageEntries = (answer: SessionAnswer): Record<string, string> => sessionEntries(answer);
 
-/** Writes a session answer into the page's localStorage (the page must be on the shop's origin). */
+/** Writes a session answer into the page's localStorage in saveSession's order (the page must be on the shop's origin). */
 export async function storeSession(page: Page, answer: SessionAnswer): Promise<void> {
   await page.evaluate((entries) => {
     for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);

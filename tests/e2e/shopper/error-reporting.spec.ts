@@ -26,9 +26,11 @@ test('with a DSN: nothing before interaction, the SDK after it, and an error is 
   expect(scripts.filter((s) => /error-reporting/.test(s))).toEqual([]);
   await page.keyboard.press('Shift');
   await expect.poll(() => scripts.filter((s) => /error-reporting/.test(s)).length).toBeGreaterThan(0);
-  await page.evaluate(() => setTimeout(() => {
-    throw new Error('reported by the browser test');
-  }));
+  await page.evaluate(() =>
+    setTimeout(() => {
+      throw new Error('reported by the browser test');
+    }),
+  );
   await expect.poll(() => envelopes.some((e) => e.includes('reported by the browser test')), { timeout: 10_000 }).toBe(true);
 
   scripts.length = 0;

@@ -13,7 +13,9 @@ import { expectNoSeriousViolations } from '../cart/cart-helpers.ts';
 
 const TEXT = {
   de: {
-    confirm: 'Anmeldung bestätigen', unsubscribe: 'Abmelden', field: 'E-Mail-Adresse',
+    confirm: 'Anmeldung bestätigen',
+    unsubscribe: 'Abmelden',
+    field: 'E-Mail-Adresse',
     subscribed: (e: string) => `Vielen Dank! ${e} ist jetzt für unseren Newsletter angemeldet.`,
     already: (e: string) => `${e} ist bereits für unseren Newsletter angemeldet.`,
     done: (e: string) => `${e} wurde vom Newsletter abgemeldet.`,
@@ -24,7 +26,9 @@ const TEXT = {
     connection: 'Bei der Verbindung zum Server ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
   },
   ro: {
-    confirm: 'Confirmă abonarea', unsubscribe: 'Dezabonează-mă', field: 'Adresă de e-mail',
+    confirm: 'Confirmă abonarea',
+    unsubscribe: 'Dezabonează-mă',
+    field: 'Adresă de e-mail',
     subscribed: (e: string) => `Vă mulțumim! ${e} este acum abonat la newsletterul nostru.`,
     already: (e: string) => `${e} este deja abonat la newsletterul nostru.`,
     done: (e: string) => `${e} a fost dezabonat de la newsletter.`,

@@ -20,22 +20,43 @@ import { expectNoSeriousViolations } from '../cart/cart-helpers.ts';
 
 const TEXT = {
   de: {
-    login: 'Bitte melden Sie sich an, um dieses Produkt zu bewerten.', notBought: 'Nur Kundinnen und Kunden, die dieses Produkt gekauft haben, können es bewerten.',
-    stars: (n: number) => `${n} von 5 Sternen`, title: 'Überschrift', content: 'Ihre Erfahrung mit dem Produkt', submit: 'Bewertung senden',
+    login: 'Bitte melden Sie sich an, um dieses Produkt zu bewerten.',
+    notBought: 'Nur Kundinnen und Kunden, die dieses Produkt gekauft haben, können es bewerten.',
+    stars: (n: number) => `${n} von 5 Sternen`,
+    title: 'Überschrift',
+    content: 'Ihre Erfahrung mit dem Produkt',
+    submit: 'Bewertung senden',
     sent: 'Vielen Dank! Ihre Bewertung wurde zur Prüfung gesendet und erscheint nach der Freigabe.',
-    failed: 'Fehler beim Speichern der Bewertung. Ihr Text ist noch da: Bitte versuchen Sie es erneut.', needRating: 'Bitte wählen Sie 1 bis 5 Sterne.',
+    failed: 'Fehler beim Speichern der Bewertung. Ihr Text ist noch da: Bitte versuchen Sie es erneut.',
+    needRating: 'Bitte wählen Sie 1 bis 5 Sterne.',
     already: 'Sie haben dieses Produkt bereits bewertet. Vielen Dank!',
   },
   ro: {
-    login: 'Vă rugăm să vă autentificați pentru a evalua acest produs.', notBought: 'Doar clienții care au cumpărat acest produs îl pot evalua.',
-    stars: (n: number) => `${n} din 5 stele`, title: 'Titlu', content: 'Experiența dumneavoastră cu produsul', submit: 'Trimite recenzia',
+    login: 'Vă rugăm să vă autentificați pentru a evalua acest produs.',
+    notBought: 'Doar clienții care au cumpărat acest produs îl pot evalua.',
+    stars: (n: number) => `${n} din 5 stele`,
+    title: 'Titlu',
+    content: 'Experiența dumneavoastră cu produsul',
+    submit: 'Trimite recenzia',
     sent: 'Vă mulțumim! Recenzia dumneavoastră a fost trimisă spre verificare și va apărea după aprobare.',
-    failed: 'Eroare la salvarea recenziei. Textul dumneavoastră a rămas: vă rugăm să încercați din nou.', needRating: 'Vă rugăm să alegeți între 1 și 5 stele.',
+    failed: 'Eroare la salvarea recenziei. Textul dumneavoastră a rămas: vă rugăm să încercați din nou.',
+    needRating: 'Vă rugăm să alegeți între 1 și 5 stele.',
     already: 'Ați evaluat deja acest produs. Vă mulțumim!',
   },
 };
 
-const ADDRESS = { label: 'Büro', title: 2, firstname: 'Berta', lastname: 'Schulz', address1: 'Unter den Linden', address2: '5', zipcode: '10117', city: 'Berlin', country_id: 5, phone: '030 123456' };
+const ADDRESS = {
+  label: 'Büro',
+  title: 2,
+  firstname: 'Berta',
+  lastname: 'Schulz',
+  address1: 'Unter den Linden',
+  address2: '5',
+  zipcode: '10117',
+  city: 'Berlin',
+  country_id: 5,
+  phone: '030 123456',
+};
 /** The operator API, called from the test (the back office's side), straight at the shop API. */
 const operator = (path: string) => `http://127.0.0.1:${E2E.apiPort}${path}`;
 const productPath = (shop: Shop) => testCatalog(shop).product(F.simpleProductId)!.url;
@@ -44,7 +65,15 @@ const note = (page: Page) => page.locator('[data-review-note]');
 async function customer(page: Page, shop: Shop) {
   const email = `review-${shop}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
   const session = await registerInPage(page, {
-    kind: 'private', title: 2, firstname: 'Berta', lastname: 'Schulz', email, password: 'secret12', password_confirm: 'secret12', address: ADDRESS, locale: shop === 'ro' ? 'ro_RO' : 'de_DE',
+    kind: 'private',
+    title: 2,
+    firstname: 'Berta',
+    lastname: 'Schulz',
+    email,
+    password: 'secret12',
+    password_confirm: 'secret12',
+    address: ADDRESS,
+    locale: shop === 'ro' ? 'ro_RO' : 'de_DE',
   });
   return { email, session };
 }
@@ -55,8 +84,16 @@ async function buy(page: Page, token: string, customerId: number): Promise<void>
     async ({ token, customerId, productId }) => {
       const auth = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
       const product = await (await fetch(`/api/products/${productId}`)).json();
-      const added = await (await fetch('/api/cart/add', { method: 'POST', headers: auth, body: JSON.stringify({ thelia_cart_add: { product_sale_elements_id: product.data.variants[0].id, quantity: 1 } }) })).json();
-      const pay = await (await fetch('/api/vorkasse/pay', { method: 'POST', headers: auth, body: JSON.stringify({ cart_id: added.data.cartId, customer_id: customerId, locale: 'de_DE' }) })).json();
+      const added = await (
+        await fetch('/api/cart/add', {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ thelia_cart_add: { product_sale_elements_id: product.data.variants[0].id, quantity: 1 } }),
+        })
+      ).json();
+      const pay = await (
+        await fetch('/api/vorkasse/pay', { method: 'POST', headers: auth, body: JSON.stringify({ cart_id: added.data.cartId, customer_id: customerId, locale: 'de_DE' }) })
+      ).json();
       if (pay.status_code !== 200) throw new Error(JSON.stringify(pay));
       return pay.data.order_ref as string;
     },
@@ -95,7 +132,11 @@ for (const shop of ['de', 'ro'] as const) {
     await page.getByRole('textbox', { name: T.title }).fill(title);
     await page.getByRole('textbox', { name: T.content }).fill('Hält, was es verspricht.');
     // the server failing: 'Error saving comment', nothing lost
-    await page.route('**/api/comments', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, json: { status_code: 500, status: 'Error saving comment', message: 'Error saving comment' } }) : route.fallback()));
+    await page.route('**/api/comments', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, json: { status_code: 500, status: 'Error saving comment', message: 'Error saving comment' } })
+        : route.fallback(),
+    );
     await page.getByRole('button', { name: T.submit }).click();
     await expect(note(page)).toHaveText(T.failed);
     await expect(page.getByRole('textbox', { name: T.title })).toHaveValue(title);
@@ -131,13 +172,17 @@ for (const shop of ['de', 'ro'] as const) {
 }
 
 test('the structured data carries the approved reviews of the export as an aggregate rating', async ({ page }) => {
-  const rated = testCatalog('de').routes().find((r) => r.kind === 'product' && sampleRating(r.id))!;
+  const rated = testCatalog('de')
+    .routes()
+    .find((r) => r.kind === 'product' && sampleRating(r.id))!;
   const rating = sampleRating(rated.id)!;
   await page.goto(url('de', rated.path));
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   const product = blocks.map((b) => JSON.parse(b)).find((b) => b['@type'] === 'Product');
   expect(product.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: rating.average.toFixed(1), reviewCount: rating.count, bestRating: 5, worstRating: 1 });
-  const unrated = testCatalog('de').routes().find((r) => r.kind === 'product' && !sampleRating(r.id))!;
+  const unrated = testCatalog('de')
+    .routes()
+    .find((r) => r.kind === 'product' && !sampleRating(r.id))!;
   await page.goto(url('de', unrated.path));
   const plain = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((b) => JSON.parse(b)).find((b) => b['@type'] === 'Product');
   expect(plain.aggregateRating).toBeUndefined();

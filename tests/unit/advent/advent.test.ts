@@ -38,7 +38,14 @@ describe('the calendar in a content postscriptum', () => {
       JSON.stringify({
         advent_calendar: {
           year: 2026,
-          doors: [{ day: 1, product_id: 12 }, { day: 2, coupon: 'ADVENT2', text: '10 %' }, { day: 3, product_id: '7' }, { day: 25, product_id: 1 }, { day: 1, product_id: 3 }, { day: 4, coupon: 'no spaces allowed' }],
+          doors: [
+            { day: 1, product_id: 12 },
+            { day: 2, coupon: 'ADVENT2', text: '10 %' },
+            { day: 3, product_id: '7' },
+            { day: 25, product_id: 1 },
+            { day: 1, product_id: 3 },
+            { day: 4, coupon: 'no spaces allowed' },
+          ],
         },
       }),
     )!;

@@ -2,8 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage, line, notFound, scriptFetch, serverCart as cartAnswer, serverItem } from './helpers.ts';
 
-vi.mock('../../../src/islands/toast.ts', () => ({ showToast: vi.fn(), hideToast: vi.fn() }));
-const { showToast } = await import('../../../src/islands/toast.ts');
+const { notice } = await import('../../../src/stores/notice.ts');
 const store = await import('../../../src/stores/cart.ts');
 const actions = await import('../../../src/stores/cart-actions.ts');
 const { countryId } = await import('../../../src/stores/country.ts');
@@ -13,7 +12,11 @@ const ADD_FAILED = 'Hinzufügen zum Einkaufswagen fehlgeschlagen';
 const REMOVED = 'Aus dem Einkaufswagen entfernt';
 
 let storage: MemoryStorage;
-const toast = vi.mocked(showToast);
+/** The notices the operations announce (the toast island shows them). */
+const toast = vi.fn();
+notice.listen((n) => {
+  if (n) toast(n.text, n.kind);
+});
 const added = (over: Record<string, unknown> = {}) => ({ body: { status_code: 200, data: { quantity: 1, cartId: 500, cartItemId: 1, adjusted: false, ...over } } });
 const add = (over: Partial<Parameters<typeof actions.addToCart>[0]> = {}) => actions.addToCart({ productId: 1, pseId: 11, quantity: 1, step: 1, ...over });
 
@@ -36,7 +39,10 @@ const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('add to cart', () => {
   it('without a cart id adds to a new cart and stores cart id, cart item id and quantity', async () => {
-    const { calls } = scriptFetch({ '/api/cart/add': [added({ quantity: 2, cartId: 500, cartItemId: 9 })], '/api/cart/get': [{ body: cartAnswer([serverItem({ cartItemId: 9, quantity: 2 })]) }] });
+    const { calls } = scriptFetch({
+      '/api/cart/add': [added({ quantity: 2, cartId: 500, cartItemId: 9 })],
+      '/api/cart/get': [{ body: cartAnswer([serverItem({ cartItemId: 9, quantity: 2 })]) }],
+    });
     expect(await add({ quantity: 2 })).toBe(true);
     expect(calls[0]!.path).toBe('/api/cart/add');
     expect(calls[0]!.body).toMatchObject({ thelia_cart_add: { product: 1, product_sale_elements_id: 11, quantity: 2, append: true } });
@@ -68,10 +74,13 @@ describe('add to cart', () => {
     expect(storage.getItem('delivery_id')).toBeNull();
     expect(store.cartId.get()).toBe(600);
   });
-  it('a non-200 answer shows the toast \'Hinzufügen zum Einkaufswagen fehlgeschlagen\' and keeps the cart', async () => {
+  it("a non-200 answer shows the toast 'Hinzufügen zum Einkaufswagen fehlgeschlagen' and keeps the cart", async () => {
     store.setCartId(500);
     store.upsertLine(line());
-    scriptFetch({ '/api/cart/get': [{ body: cartAnswer([serverItem()]) }], '/api/cart/add': [{ status: 400, body: { status_code: 400, status: 'Invalid data', message: 'Invalid data' } }] });
+    scriptFetch({
+      '/api/cart/get': [{ body: cartAnswer([serverItem()]) }],
+      '/api/cart/add': [{ status: 400, body: { status_code: 400, status: 'Invalid data', message: 'Invalid data' } }],
+    });
     expect(await add()).toBe(false);
     expect(toast).toHaveBeenCalledWith(ADD_FAILED, 'error');
     expect(store.cartItems.get()).toEqual([line()]);
@@ -80,7 +89,10 @@ describe('add to cart', () => {
   it('an add refused for lack of stock says so after the add-failed text, and keeps the cart', async () => {
     store.setCartId(500);
     store.upsertLine(line());
-    scriptFetch({ '/api/cart/get': [{ body: cartAnswer([serverItem()]) }], '/api/cart/add': [{ status: 409, body: { status_code: 409, status: 'Not enough stock', message: 'Not enough stock' } }] });
+    scriptFetch({
+      '/api/cart/get': [{ body: cartAnswer([serverItem()]) }],
+      '/api/cart/add': [{ status: 409, body: { status_code: 409, status: 'Not enough stock', message: 'Not enough stock' } }],
+    });
     expect(await add()).toBe(false);
     expect(toast).toHaveBeenCalledWith(`${ADD_FAILED}. Nicht genug auf Lager.`, 'error');
     expect(store.cartItems.get()).toEqual([line()]);
@@ -129,7 +141,7 @@ describe('add to cart', () => {
     expect([first, second]).toEqual([true, false]);
     expect(calls.filter((c) => c.path === '/api/cart/add')).toHaveLength(1);
   });
-  it('quantities go in multiples of the product\'s step, adjusted with a note', async () => {
+  it("quantities go in multiples of the product's step, adjusted with a note", async () => {
     const { calls } = scriptFetch({ '/api/cart/add': [added({ quantity: 20 })], '/api/cart/get': [{ body: cartAnswer([serverItem({ quantity: 20, quantityStep: 10 })]) }] });
     await add({ quantity: 11, step: 10 });
     expect((calls[0]!.body.thelia_cart_add as { quantity: number }).quantity).toBe(20);
@@ -140,7 +152,7 @@ describe('add to cart', () => {
     await add({ quantity: 10, step: 10 });
     expect(toast).toHaveBeenCalledWith(expect.stringContaining('angepasst'), 'success');
   });
-  it('passes the selected country as country_id, else the shop\'s default', async () => {
+  it("passes the selected country as country_id, else the shop's default", async () => {
     countryId.set('146');
     const { calls } = scriptFetch({ '/api/cart/add': [added()], '/api/cart/get': [{ body: cartAnswer([serverItem()]) }] });
     await add();
@@ -164,7 +176,7 @@ describe('changing lines', () => {
     store.setCartId(500);
     store.setLines([line({ quantity: 3 })]);
   });
-  it('decrease below 1 removes the item with the toast \'Aus dem Einkaufswagen entfernt\'', async () => {
+  it("decrease below 1 removes the item with the toast 'Aus dem Einkaufswagen entfernt'", async () => {
     store.setLines([line({ quantity: 1 })]);
     const { calls } = scriptFetch({ '/api/cart/delete': [{ body: cartAnswer([]) }] });
     expect(await actions.decreaseItem(1)).toBe(true);
@@ -213,7 +225,7 @@ describe('changing lines', () => {
     await actions.deleteItem(1);
     expect(store.cartItems.get().map((l) => l.cartItemId)).toEqual([2]);
   });
-  it('a failed removal shows \'Hinzufügen zum Einkaufswagen fehlgeschlagen\' and keeps the line', async () => {
+  it("a failed removal shows 'Hinzufügen zum Einkaufswagen fehlgeschlagen' and keeps the line", async () => {
     scriptFetch({ '/api/cart/delete': [{ status: 404, body: { status_code: 404, status: 'Cart item not found', message: 'Cart item not found' } }] });
     expect(await actions.deleteItem(1)).toBe(false);
     expect(toast).toHaveBeenCalledWith(ADD_FAILED, 'error');

@@ -1,9 +1,29 @@
 /** The cart store, one test per rule of spec §3 Cart and §4 Cart status / Cart id resolution. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  cartError, cartId, cartItems, cartStatus, clearCart, clearCartId, clearError, deliveryId, initCart, isValidCartId,
-  onStorageChange, parseLines, removeLine, removeOneLocal, resolveCartId, setCartId, setError, setFulfilmentCentre,
-  setLineQuantity, setUndeliverable, totalItems, totalValue, upsertLine,
+  cartError,
+  cartId,
+  cartItems,
+  cartStatus,
+  clearCart,
+  clearCartId,
+  clearError,
+  deliveryId,
+  initCart,
+  isValidCartId,
+  onStorageChange,
+  parseLines,
+  removeLine,
+  removeOneLocal,
+  resolveCartId,
+  setCartId,
+  setError,
+  setFulfilmentCentre,
+  setLineQuantity,
+  setUndeliverable,
+  totalItems,
+  totalValue,
+  upsertLine,
 } from '../../../src/stores/cart.ts';
 import { MemoryStorage, line } from './helpers.ts';
 
@@ -73,7 +93,7 @@ describe('cart id validation', () => {
     expect(isValidCartId(7)).toBe(true);
     expect(isValidCartId('123456789012')).toBe(true);
   });
-  it('rejects cart id \'null\' and removes it from storage with a warning', () => {
+  it("rejects cart id 'null' and removes it from storage with a warning", () => {
     storage.setItem('cart_id', 'null');
     initCart(storage);
     expect(cartId.get()).toBe(0);
@@ -103,7 +123,7 @@ describe('cart id validation', () => {
 });
 
 describe('cart id resolution', () => {
-  it('takes the store\'s cart id first', () => {
+  it("takes the store's cart id first", () => {
     setCartId(42);
     storage.setItem('cart_id', '43');
     expect(resolveCartId('/', '')).toBe(42);

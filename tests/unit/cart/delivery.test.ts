@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DELIVERY_ID, chooseDeliveryMethod, deliveryKey, shipmentText, storedDeliveryId, toCents } from '../../../src/stores/delivery.ts';
+import { DEFAULT_DELIVERY_ID, chooseDeliveryMethod, deliveryKey, shipmentText, storedDeliveryId } from '../../../src/stores/delivery.ts';
+import { toCents } from '../../../src/catalog/prices.ts';
 
 const active = [
   { id: 78, position: 2 },
@@ -18,7 +19,12 @@ describe('delivery rules (spec §4 Delivery method, §2 shipment line)', () => {
   it('a stored delivery method not in the active list gives way to the lowest position', () => {
     expect(chooseDeliveryMethod(79, active)).toBe(77);
     // 77 itself gives way when it is not active (a freight cart)
-    expect(chooseDeliveryMethod(null, [{ id: 80, position: 4 }, { id: 79, position: 3 }])).toBe(79);
+    expect(
+      chooseDeliveryMethod(null, [
+        { id: 80, position: 4 },
+        { id: 79, position: 3 },
+      ]),
+    ).toBe(79);
   });
 
   it('a stored delivery method in the active list is kept', () => {
@@ -36,10 +42,25 @@ describe('delivery rules (spec §4 Delivery method, §2 shipment line)', () => {
   });
 
   it('delivery cost is recomputed when the cart, the cart id or the country changes', () => {
-    const base = { cartId: 12, countryId: 5, lines: [{ cartItemId: 1, quantity: 2 }, { cartItemId: 2, quantity: 1 }] };
+    const base = {
+      cartId: 12,
+      countryId: 5,
+      lines: [
+        { cartItemId: 1, quantity: 2 },
+        { cartItemId: 2, quantity: 1 },
+      ],
+    };
     const key = deliveryKey(base);
     expect(deliveryKey({ ...base, lines: [...base.lines].reverse() })).toBe(key);
-    expect(deliveryKey({ ...base, lines: [{ cartItemId: 1, quantity: 3 }, { cartItemId: 2, quantity: 1 }] })).not.toBe(key);
+    expect(
+      deliveryKey({
+        ...base,
+        lines: [
+          { cartItemId: 1, quantity: 3 },
+          { cartItemId: 2, quantity: 1 },
+        ],
+      }),
+    ).not.toBe(key);
     expect(deliveryKey({ ...base, lines: base.lines.slice(1) })).not.toBe(key);
     expect(deliveryKey({ ...base, cartId: 13 })).not.toBe(key);
     expect(deliveryKey({ ...base, countryId: 13 })).not.toBe(key);

@@ -1,22 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../src/catalog/prices.ts';
-import { guestActions, linesToShow, showRemove, sitePath, summarize, undeliverableCase, vatLabel, type ServerCartLike } from '../../../src/islands/cart/rules.ts';
+import { guestActions, linesToShow, showRemove, summarize, undeliverableCase, vatLabel, type ServerCartLike } from '../../../src/islands/cart/rules.ts';
+import { sitePath } from '../../../src/catalog/urls.ts';
 import { selectedCountry } from '../../../src/stores/country.ts';
 import { stepQuantity } from '../../../src/stores/cart.ts';
 
 const item = (over: Partial<ServerCartLike['items'][number]> = {}): ServerCartLike['items'][number] => ({
-  cartItemId: 7, PRODUCT_ID: 1, PRODUCT_SALE_ELEMENT: 11, quantity: 2, quantityStep: 1, price: 12.5, TITLE: 'Bohrer', URL: 'bohrer-1.html', PSE_URL: '',
-  IMAGE: 'media/images/pool/a.jpg', VAT_PERCENT: 19, undeliverable: false, ...over,
+  cartItemId: 7,
+  PRODUCT_ID: 1,
+  PRODUCT_SALE_ELEMENT: 11,
+  quantity: 2,
+  quantityStep: 1,
+  price: 12.5,
+  TITLE: 'Bohrer',
+  URL: 'bohrer-1.html',
+  PSE_URL: '',
+  IMAGE: 'media/images/pool/a.jpg',
+  VAT_PERCENT: 19,
+  undeliverable: false,
+  ...over,
 });
 const server = (over: Partial<ServerCartLike> = {}): ServerCartLike => ({
-  cartId: 5, vatExcluded: false, coupon_code: null, totals: { goods: 25, discount: 0, shipment: 4.9, total: 29.9 }, items: [item()], ...over,
+  cartId: 5,
+  vatExcluded: false,
+  coupon_code: null,
+  totals: { goods: 25, discount: 0, shipment: 4.9, total: 29.9 },
+  items: [item()],
+  ...over,
 });
 const local = [{ id: 1, PRODUCT_SALE_ELEMENT: 11, cartItemId: 7, quantity: 3, price: 1000, TITLE: 'Bohrer (lokal)', URL: 'bohrer-1.html', IMAGE: null }];
 
 describe('mini cart and cart page rules (spec §2, §5, §8, §9)', () => {
   it('total = goods + shipment - discount', () => {
     const lines = linesToShow(server(), [], 5);
-    expect(summarize({ server: server({ totals: { goods: 50, discount: 5, shipment: 0, total: 45 } }), lines, shipment: 490 })).toEqual({ goods: 5000, shipment: 490, discount: 500, total: 4990 });
+    expect(summarize({ server: server({ totals: { goods: 50, discount: 5, shipment: 0, total: 45 } }), lines, shipment: 490 })).toEqual({
+      goods: 5000,
+      shipment: 490,
+      discount: 500,
+      total: 4990,
+    });
   });
 
   it('the total leaves the shipment out while it is computed', () => {

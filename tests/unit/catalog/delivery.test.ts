@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CUTOFFS, deliveryKind, nextDayPossible } from '../../../src/components/catalog/delivery.ts';
+import { CUTOFFS, deliveryKind, nextDayPossible } from '../../../src/catalog/delivery.ts';
 
 describe('delivery texts', () => {
   it('maps the delay to 1-2 workdays, 2-3 workdays or 2-3 weeks', () => {

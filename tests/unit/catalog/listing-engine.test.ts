@@ -1,11 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import {
-  cardHtml, defaultState, filtersHtml, PAGE_SIZE, pagerHtml, parseState, queryListing, stateFromForm, stateToSearch,
-  type ListingData, type ListingItem, type ListingTexts,
+  cardHtml,
+  defaultState,
+  filtersHtml,
+  PAGE_SIZE,
+  pagerHtml,
+  parseState,
+  queryListing,
+  stateFromForm,
+  stateToSearch,
+  type ListingData,
+  type ListingItem,
+  type ListingTexts,
 } from '../../../src/catalog/listing-engine.ts';
 
 const item = (id: number, over: Partial<ListingItem> = {}): ListingItem => ({
-  id, t: `Produkt ${id}`, u: `/p-${id}.html`, i: -1, p: id * 100, x: 0, s: 100 - id, c: 20000 + id, a: 1, b: 1, k: [10], f: [], g: 0, ...over,
+  id,
+  t: `Produkt ${id}`,
+  u: `/p-${id}.html`,
+  i: -1,
+  p: id * 100,
+  x: 0,
+  s: 100 - id,
+  c: 20000 + id,
+  a: 1,
+  b: 1,
+  k: [10],
+  f: [],
+  g: 0,
+  ...over,
 });
 
 const data: ListingData = {
@@ -18,19 +41,51 @@ const data: ListingData = {
     item(4, { b: 1, k: [11], f: [1], s: 500, t: 'zange' }),
     ...Array.from({ length: 50 }, (_, i) => item(100 + i, { b: 3, k: [12], s: 0 })),
   ],
-  brands: [[1, 'Bosch'], [2, 'Makita'], [3, 'Stahlkante']],
-  subs: [[10, 'Bohren'], [11, 'Sägen'], [12, 'Schrauben']],
+  brands: [
+    [1, 'Bosch'],
+    [2, 'Makita'],
+    [3, 'Stahlkante'],
+  ],
+  subs: [
+    [10, 'Bohren'],
+    [11, 'Sägen'],
+    [12, 'Schrauben'],
+  ],
   feats: [[7, 'Spannung']],
-  fv: [[0, '12 V'], [0, '18 V']],
+  fv: [
+    [0, '12 V'],
+    [0, '18 V'],
+  ],
   imgs: [],
 };
 
 const texts = {
-  inStock: 'Auf Lager', outOfStock: 'Nicht auf Lager', priceOnRequest: 'Preis auf Anfrage', sale: 'Angebot', isNew: 'Neu', products: '{n} Produkte',
-  page: 'Seite', previous: 'Zurück', next: 'Weiter', loadMore: 'Mehr', pagination: 'Seiten', noResults: 'Keine', was: 'statt', sortBy: 'Sortieren',
-  sorts: { sales: 'Beliebtheit', 'price-asc': 'Preis auf', 'price-desc': 'Preis ab', new: 'Neu', name: 'Name' }, filters: 'Filter',
-  subcategories: 'Kategorien', brands: 'Marken', availability: 'Verfügbarkeit', onlyInStock: 'Nur lieferbare', price: 'Preis', priceFrom: 'von',
-  priceTo: 'bis', apply: 'OK', reset: 'Zurücksetzen', addToCart: 'In den Warenkorb',
+  inStock: 'Auf Lager',
+  outOfStock: 'Nicht auf Lager',
+  priceOnRequest: 'Preis auf Anfrage',
+  sale: 'Angebot',
+  isNew: 'Neu',
+  products: '{n} Produkte',
+  page: 'Seite',
+  previous: 'Zurück',
+  next: 'Weiter',
+  loadMore: 'Mehr',
+  pagination: 'Seiten',
+  noResults: 'Keine',
+  was: 'statt',
+  sortBy: 'Sortieren',
+  sorts: { sales: 'Beliebtheit', 'price-asc': 'Preis auf', 'price-desc': 'Preis ab', new: 'Neu', name: 'Name' },
+  filters: 'Filter',
+  subcategories: 'Kategorien',
+  brands: 'Marken',
+  availability: 'Verfügbarkeit',
+  onlyInStock: 'Nur lieferbare',
+  price: 'Preis',
+  priceFrom: 'von',
+  priceTo: 'bis',
+  apply: 'OK',
+  reset: 'Zurücksetzen',
+  addToCart: 'In den Warenkorb',
 } satisfies ListingTexts;
 const money = { symbol: '€', format: '%n %s', locale: 'de-DE' };
 const ids = (s: Partial<ReturnType<typeof defaultState>>) => queryListing(data, { ...defaultState(), ...s }).items.map((i) => i.id);

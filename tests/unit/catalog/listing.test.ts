@@ -44,8 +44,18 @@ describe('listings at build time', () => {
     expect(data.fv.map(([, v]) => v)).toEqual(['12 V', '18 V']);
   });
   it('lists a brand, a listing content (brand and category) and the grid types', () => {
-    expect(listings.data({ kind: 'brand', id: 1 }).items.map((i) => i.id).sort()).toEqual([1, 2, 4, 8, 9]);
-    expect(listings.data({ kind: 'content', id: 2, brandId: 1, categoryId: 111 }).items.map((i) => i.id).sort()).toEqual([2, 8]);
+    expect(
+      listings
+        .data({ kind: 'brand', id: 1 })
+        .items.map((i) => i.id)
+        .sort(),
+    ).toEqual([1, 2, 4, 8, 9]);
+    expect(
+      listings
+        .data({ kind: 'content', id: 2, brandId: 1, categoryId: 111 })
+        .items.map((i) => i.id)
+        .sort(),
+    ).toEqual([2, 8]);
     expect(listings.data({ kind: 'grid', type: 'promotions' }).items.map((i) => i.id)).toEqual([4]);
     expect(listings.data({ kind: 'grid', type: 'bestsellers' }).items[0]!.id).toBe(1);
   });
@@ -59,7 +69,12 @@ describe('listings at build time', () => {
 describe('listing keys', () => {
   it('differ between a category, a brand and a content of the same id', async () => {
     const { listingKey } = await import('../../../src/catalog/listing.ts');
-    const keys = [listingKey({ kind: 'category', id: 14 }), listingKey({ kind: 'brand', id: 14 }), listingKey({ kind: 'content', id: 14, brandId: 1, categoryId: null }), listingKey({ kind: 'grid', type: 'new' })];
+    const keys = [
+      listingKey({ kind: 'category', id: 14 }),
+      listingKey({ kind: 'brand', id: 14 }),
+      listingKey({ kind: 'content', id: 14, brandId: 1, categoryId: null }),
+      listingKey({ kind: 'grid', type: 'new' }),
+    ];
     expect(new Set(keys).size).toBe(4);
   });
 });

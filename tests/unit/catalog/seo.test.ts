@@ -8,7 +8,7 @@ describe('SEO helpers', () => {
     expect(text).not.toContain('</script>');
     expect(JSON.parse(text).name).toBe('</script><script>alert(1)</script>');
   });
-  it('takes Thelia\'s meta description, else the chapo, else the description text, clipped near 160', () => {
+  it("takes Thelia's meta description, else the chapo, else the description text, clipped near 160", () => {
     expect(metaDescription('', '<p>Kurz <b>und</b> gut</p>')).toBe('Kurz und gut');
     const long = metaDescription(null, '', `<p>${'Wort '.repeat(60)}</p>`);
     expect(long.length).toBeLessThanOrEqual(160);
@@ -17,7 +17,10 @@ describe('SEO helpers', () => {
   });
   it('numbers breadcrumb items and makes their URLs absolute', () => {
     const ld = breadcrumbJsonLd([{ title: 'Start', url: '/' }, { title: 'Hier' }], 'https://shop.de', '/hier.html');
-    expect(ld.itemListElement.map((i) => [i.position, i.item])).toEqual([[1, 'https://shop.de/'], [2, 'https://shop.de/hier.html']]);
+    expect(ld.itemListElement.map((i) => [i.position, i.item])).toEqual([
+      [1, 'https://shop.de/'],
+      [2, 'https://shop.de/hier.html'],
+    ]);
   });
   it('writes one sitemap, or an index of chunks once the catalog is large', () => {
     const entries = Array.from({ length: 5 }, (_, i) => ({ loc: `https://shop.de/p${i}.html` }));

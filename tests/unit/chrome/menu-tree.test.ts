@@ -2,15 +2,32 @@ import { describe, expect, it } from 'vitest';
 import { buildMenuTree, DEFAULT_ICON, MEGA_CAP, type MenuNode, type MenuRow } from '../../../src/components/chrome/menu-tree.ts';
 
 let pos = 0;
-const row = (id: number, parent: number, depth: number, count: number, visible = true): MenuRow => ({ id, parent, depth, count, visible, position: pos++, title: `C${id}`, url: `/c${id}.html` });
+const row = (id: number, parent: number, depth: number, count: number, visible = true): MenuRow => ({
+  id,
+  parent,
+  depth,
+  count,
+  visible,
+  position: pos++,
+  title: `C${id}`,
+  url: `/c${id}.html`,
+});
 const ids = (nodes: MenuNode[]) => nodes.map((n) => n.id);
 
 describe('category menu tree', () => {
   const rows = [
-    row(1, 0, 0, 10), row(2, 0, 0, 0), row(3, 0, 0, 4, false), row(4, 0, 0, 3),
-    row(11, 1, 1, 6), row(12, 1, 1, 4), row(13, 1, 1, 0),
-    row(111, 11, 2, 6), row(1111, 111, 3, 6), row(11111, 1111, 4, 6),
-    row(121, 12, 2, 0), row(41, 4, 1, 0),
+    row(1, 0, 0, 10),
+    row(2, 0, 0, 0),
+    row(3, 0, 0, 4, false),
+    row(4, 0, 0, 3),
+    row(11, 1, 1, 6),
+    row(12, 1, 1, 4),
+    row(13, 1, 1, 0),
+    row(111, 11, 2, 6),
+    row(1111, 111, 3, 6),
+    row(11111, 1111, 4, 6),
+    row(121, 12, 2, 0),
+    row(41, 4, 1, 0),
   ];
   const tree = buildMenuTree(rows, { icons: { 1: 'drill' } });
 
@@ -42,7 +59,13 @@ describe('category menu tree', () => {
   });
 
   it('caps the mega menu at 5 third-level items per second-level category', () => {
-    const many = [row(1, 0, 0, 9), row(10, 1, 1, 9), ...Array.from({ length: 8 }, (_, i) => row(100 + i, 10, 2, 1)), row(20, 1, 1, 1), ...Array.from({ length: 5 }, (_, i) => row(200 + i, 20, 2, 1))];
+    const many = [
+      row(1, 0, 0, 9),
+      row(10, 1, 1, 9),
+      ...Array.from({ length: 8 }, (_, i) => row(100 + i, 10, 2, 1)),
+      row(20, 1, 1, 1),
+      ...Array.from({ length: 5 }, (_, i) => row(200 + i, 20, 2, 1)),
+    ];
     const [top] = buildMenuTree(many);
     const [second, other] = top!.children;
     expect(MEGA_CAP).toBe(5);

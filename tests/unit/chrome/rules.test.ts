@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adventVisibility, countryPickerState, formatCartCount, isReturnLocation, newsletterUrl, salesBarVisible } from '../../../src/islands/rules.ts';
+import { adventVisibility, countryPickerState, formatCartCount, isCheckoutPath, isReturnLocation, newsletterUrl, salesBarVisible } from '../../../src/catalog/site-rules.ts';
 
 describe('cart count', () => {
   it.each([
@@ -65,4 +65,12 @@ describe('return location and newsletter', () => {
     expect(isReturnLocation('/forgot-password')).toBe(false);
   });
   it('URL-encodes the e-mail', () => expect(newsletterUrl('a+b@x.de')).toBe('/newsletter?email=a%2Bb%40x.de'));
+});
+
+describe('the checkout page (one rule for the country dropdown and the mini cart)', () => {
+  it('is /checkout, its built file and the pages below it', () => {
+    expect(['/checkout', '/checkout/', '/checkout.html', '/checkout/payment'].map(isCheckoutPath)).toEqual([true, true, true, true]);
+    expect(['/checkout-hilfe.html', '/cart', '/', '/x/checkout'].map(isCheckoutPath)).toEqual([false, false, false, false]);
+    expect(countryPickerState({ countries: 2, path: '/checkout.html', excludeVAT: false })).toBe('disabled');
+  });
 });

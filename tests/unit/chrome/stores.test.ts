@@ -6,18 +6,9 @@ import { isAdmin, loggedIn, saveSession } from '../../../src/stores/session.ts';
 import { countryId, selectCountry } from '../../../src/stores/country.ts';
 import { consentCookie, readConsent } from '../../../src/stores/consent.ts';
 import { checkVersion, takeToast } from '../../../src/stores/app-version.ts';
+import { MemoryStorage } from '../cart/helpers.ts';
 
 useTestStorageEngine();
-
-class MemoryStorage implements Storage {
-  #m = new Map<string, string>();
-  get length() { return this.#m.size; }
-  clear() { this.#m.clear(); }
-  getItem(k: string) { return this.#m.get(k) ?? null; }
-  key(i: number) { return [...this.#m.keys()][i] ?? null; }
-  removeItem(k: string) { this.#m.delete(k); }
-  setItem(k: string, v: string) { this.#m.set(k, String(v)); }
-}
 
 beforeEach(() => {
   cleanTestStorage();
@@ -39,7 +30,14 @@ describe('cart count', () => {
 
 describe('session', () => {
   it('is an administrator only when logged in and isAdmin is true', () => {
-    const answer = { token: 'a', expiresAt: new Date(Date.now() + 60_000).toISOString(), customer_id: 1, address_id: null, user_identifier: 'U', customer: { EMAIL: 'a@b.de', IS_ADMIN: true, IS_COMPANY: false, EXCLUDE_VAT: false } };
+    const answer = {
+      token: 'a',
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+      customer_id: 1,
+      address_id: null,
+      user_identifier: 'U',
+      customer: { EMAIL: 'a@b.de', IS_ADMIN: true, IS_COMPANY: false, EXCLUDE_VAT: false },
+    };
     setTestStorageKey('isAdmin', 'true');
     expect(isAdmin.get()).toBe(false);
     saveSession(answer);

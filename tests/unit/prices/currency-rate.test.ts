@@ -9,12 +9,22 @@ describe('currency rate applied', () => {
   });
 
   it('converts every mode of an encoded price', () => {
-    const modes = decodeModes(encodeModes({ price: '10', promoPrice: '10' }, false, [['146', taxesFor(standard, 146)], ['n', []]], '4.97'));
+    const modes = decodeModes(
+      encodeModes(
+        { price: '10', promoPrice: '10' },
+        false,
+        [
+          ['146', taxesFor(standard, 146)],
+          ['n', []],
+        ],
+        '4.97',
+      ),
+    );
     expect(modes.get('146')![0]).toBe(6014);
     expect(modes.get('n')![0]).toBe(4970);
   });
 
-  it('writes the currency\'s symbol by its format', () => {
+  it("writes the currency's symbol by its format", () => {
     expect(formatMoney(6014, { symbol: 'lei', format: '%n %s', locale: 'ro-RO' })).toBe('60,14 lei');
     expect(formatMoney(6014, { symbol: '€', format: '%s%n', locale: 'de-DE' })).toBe('€60,14');
   });

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  FRESH_CACHE_S, FreshAnswer, FreshCacheEntry, REFETCH_EVERY_S, STALE_AFTER_S, cacheKey, cacheUsable, freshShown, isNewer, productUrl, sellable, shouldFetch, stockLevel,
-} from '../../../src/components/catalog/fresh-rules.ts';
+  FRESH_CACHE_S,
+  FreshAnswer,
+  FreshCacheEntry,
+  REFETCH_EVERY_S,
+  STALE_AFTER_S,
+  cacheKey,
+  cacheUsable,
+  freshShown,
+  isNewer,
+  productUrl,
+  sellable,
+  shouldFetch,
+} from '../../../src/islands/product/fresh-rules.ts';
+import { stockLevel } from '../../../src/catalog/stock.ts';
 
 const variant = { id: 21, quantity: 4, is_promo: false, taxed_price: 119, taxed_promo_price: 119, list_price: 142.8 };
 const answer = { status_code: 200, data: { id: 2, variants: [variant] } };
@@ -45,13 +57,14 @@ describe('fresh-data merge rules', () => {
       { status_code: 200, data: { id: 2, variants: [{ ...variant, taxed_price: Number.NaN }] } },
       null,
       '<html>',
-    ]) expect(FreshAnswer.safeParse(bad).success).toBe(false);
+    ])
+      expect(FreshAnswer.safeParse(bad).success).toBe(false);
     // What sessionStorage gives back goes through the same check.
     expect(FreshCacheEntry.safeParse({ at: 1, data: answer.data }).success).toBe(true);
     expect(FreshCacheEntry.safeParse({ at: '1', data: answer.data }).success).toBe(false);
   });
 
-  it('reprices by the build\'s crossed-out rule and tells the stock level and sellability', () => {
+  it("reprices by the build's crossed-out rule and tells the stock level and sellability", () => {
     expect(freshShown(variant)).toEqual({ price: 11900, crossedOut: 14280 });
     expect(freshShown({ ...variant, is_promo: true, taxed_promo_price: 99.9 })).toEqual({ price: 9990, crossedOut: 14280 });
     expect([stockLevel(0), stockLevel(9), stockLevel(10)]).toEqual(['out', 'low', 'in']);

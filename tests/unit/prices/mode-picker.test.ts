@@ -25,7 +25,22 @@ describe('the picker of amounts for a country/VAT mode', () => {
   });
 
   it('sorts and filters a listing by the prices the mode shows', () => {
-    const item = (id: number, m: string): ListingItem => ({ id, t: `p${id}`, u: `/p${id}`, i: -1, p: Number(m.split(':')[1]), x: 0, s: 0, c: 0, a: 1, b: 0, k: [], f: [], g: 0, m });
+    const item = (id: number, m: string): ListingItem => ({
+      id,
+      t: `p${id}`,
+      u: `/p${id}`,
+      i: -1,
+      p: Number(m.split(':')[1]),
+      x: 0,
+      s: 0,
+      c: 0,
+      a: 1,
+      b: 0,
+      k: [],
+      f: [],
+      g: 0,
+      m,
+    });
     // Product 2 is zero-rated in Germany: cheaper there, dearer in Austria.
     const data: ListingData = { v: 1, key: 'c1', items: [item(1, '5:1050,13:1060,n:882'), item(2, '5:1000,13:1200,n:1000')], brands: [], subs: [], feats: [], fv: [], imgs: [] };
     const asc = { ...defaultState(), sort: 'price-asc' as const };

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { decodeModes, encodeModes, modeCountries, modeTaxes, priceCents, taxesFor, vatPercent } from '../../../src/catalog/prices.ts';
 import { DE_SHOP, standard } from './fixtures.ts';
 
-describe('VAT multiplier from the selected country\'s percentage', () => {
-  it('applies each country\'s own rate to the net price', () => {
+describe("VAT multiplier from the selected country's percentage", () => {
+  it("applies each country's own rate to the net price", () => {
     expect(priceCents('100', { taxes: taxesFor(standard, 5) })).toBe(11900);
     expect(priceCents('100', { taxes: taxesFor(standard, 13) })).toBe(12000);
     expect(priceCents('100', { taxes: taxesFor(standard, 146) })).toBe(12100);
@@ -17,7 +17,7 @@ describe('VAT multiplier from the selected country\'s percentage', () => {
     expect(modes.get('13')![0]).toBe(12000);
   });
 
-  it('puts the shop\'s own country first even when the header lists another first', () => {
+  it("puts the shop's own country first even when the header lists another first", () => {
     expect(modeCountries({ countryId: 13, countries: [{ id: 5 }, { id: 13 }] })).toEqual([13, 5]);
   });
 });

@@ -9,7 +9,7 @@ describe('zero-VAT category -> net in the flagged country only', () => {
     expect(isZeroRated([36], [])).toBe(false);
   });
 
-  it('prices net in the shop\'s country and gross in the other countries', () => {
+  it("prices net in the shop's country and gross in the other countries", () => {
     const modes = decodeModes(encodeModes({ price: '100', promoPrice: '100' }, false, modeTaxes(standard, modeCountries(DE_SHOP), 5)));
     expect(modes.get('5')![0]).toBe(10000);
     expect(modes.get('13')![0]).toBe(12000);
@@ -18,7 +18,7 @@ describe('zero-VAT category -> net in the flagged country only', () => {
 });
 
 describe('zero-VAT categories configured for a shop (SHOP_ZERO_VAT_CATEGORIES)', () => {
-  it('replaces the named shop\'s list only, and refuses a malformed value', async () => {
+  it("replaces the named shop's list only, and refuses a malformed value", async () => {
     const { getShop, withZeroVatOverride } = await import('../../../src/shops/index.ts');
     const de = getShop('de');
     expect(withZeroVatOverride(de, 'de:36,37;at:12').zeroVatCategories).toEqual([36, 37]);

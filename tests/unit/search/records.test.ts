@@ -21,9 +21,7 @@ beforeAll(async () => {
   const dbFile = join(mkdtempSync(join(tmpdir(), 'search-index-')), 'de.sqlite');
   await buildCatalogIndex({ exportDir, shop, dbFile });
   const catalog = new Catalog(dbFile);
-  records = [
-    ...searchRecords(dbFile, recordOptionsOf(catalog, 'de')),
-  ];
+  records = [...searchRecords(dbFile, recordOptionsOf(catalog, 'de'))];
 });
 
 describe('search records', () => {

@@ -1,13 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CHUNK, CONTENT_FETCH, CONTENT_SHOWN, DEBOUNCE_MS, FIRST_DROPDOWN_CHUNK, MIN_CHARS, MIN_SCORE, SCROLL_THRESHOLD_PX,
-  categoryFacets, chunkEnd, escapeQuery, escapeRegExp, formatCount, groupByFolder, highlight, isSearchable, keepScored, priceFor, searchPath, termFromPath,
+  CHUNK,
+  CONTENT_FETCH,
+  CONTENT_SHOWN,
+  DEBOUNCE_MS,
+  FIRST_DROPDOWN_CHUNK,
+  MIN_CHARS,
+  MIN_SCORE,
+  SCROLL_THRESHOLD_PX,
+  categoryFacets,
+  chunkEnd,
+  escapeQuery,
+  escapeRegExp,
+  formatCount,
+  groupByFolder,
+  highlight,
+  isSearchable,
+  keepScored,
+  priceFor,
+  searchPath,
+  termFromPath,
 } from '../../../src/islands/search/rules.ts';
 
 describe('search constants (spec §9)', () => {
   it('are the spec values', () => {
     expect({ DEBOUNCE_MS, MIN_CHARS, CHUNK, FIRST_DROPDOWN_CHUNK, SCROLL_THRESHOLD_PX, MIN_SCORE, CONTENT_SHOWN, CONTENT_FETCH }).toEqual({
-      DEBOUNCE_MS: 300, MIN_CHARS: 4, CHUNK: 6, FIRST_DROPDOWN_CHUNK: 5, SCROLL_THRESHOLD_PX: 1500, MIN_SCORE: 10, CONTENT_SHOWN: 5, CONTENT_FETCH: 100,
+      DEBOUNCE_MS: 300,
+      MIN_CHARS: 4,
+      CHUNK: 6,
+      FIRST_DROPDOWN_CHUNK: 5,
+      SCROLL_THRESHOLD_PX: 1500,
+      MIN_SCORE: 10,
+      CONTENT_SHOWN: 5,
+      CONTENT_FETCH: 100,
     });
   });
 });
@@ -37,7 +62,10 @@ describe('search rules', () => {
   it('escapes RegExp syntax, and highlights literally', () => {
     const src = escapeRegExp('.*+?^${}()|[]\\/-');
     expect(new RegExp(src, 'u').test('.*+?^${}()|[]\\/-')).toBe(true);
-    expect(highlight('Ref WH-000005', 'WH-000005')).toEqual([{ text: 'Ref ', mark: false }, { text: 'WH-000005', mark: true }]);
+    expect(highlight('Ref WH-000005', 'WH-000005')).toEqual([
+      { text: 'Ref ', mark: false },
+      { text: 'WH-000005', mark: true },
+    ]);
     expect(highlight('Zange (VDE) 1.5', '(VDE) 1.5')).toEqual([
       { text: 'Zange ', mark: false },
       { text: '(VDE)', mark: true },
@@ -45,7 +73,10 @@ describe('search rules', () => {
       { text: '1.5', mark: true },
     ]);
     expect(highlight('a.b', '.*')).toEqual([{ text: 'a.b', mark: false }]);
-    expect(highlight('<img src=x>', '<img')).toEqual([{ text: '<img', mark: true }, { text: ' src=x>', mark: false }]);
+    expect(highlight('<img src=x>', '<img')).toEqual([
+      { text: '<img', mark: true },
+      { text: ' src=x>', mark: false },
+    ]);
   });
 
   it('maps paths and terms both ways', () => {
@@ -81,8 +112,20 @@ describe('search rules', () => {
       { value: 'Werkzeug', label: 'Werkzeug', depth: 0, count: 3 },
       { value: 'Werkzeug › Zangen', label: 'Zangen', depth: 1, count: 2 },
     ]);
-    expect(groupByFolder([{ folder: 'Blog', t: 1 }, { folder: 'Info', t: 2 }, { folder: 'Blog', t: 3 }])).toEqual([
-      { folder: 'Blog', items: [{ folder: 'Blog', t: 1 }, { folder: 'Blog', t: 3 }] },
+    expect(
+      groupByFolder([
+        { folder: 'Blog', t: 1 },
+        { folder: 'Info', t: 2 },
+        { folder: 'Blog', t: 3 },
+      ]),
+    ).toEqual([
+      {
+        folder: 'Blog',
+        items: [
+          { folder: 'Blog', t: 1 },
+          { folder: 'Blog', t: 3 },
+        ],
+      },
       { folder: 'Info', items: [{ folder: 'Info', t: 2 }] },
     ]);
   });

@@ -45,7 +45,7 @@ test('a browser that aborts an /api call before the API answers does not bring t
   expect(await get('/api/slow', 20)).toBe('aborted');
   await new Promise((r) => setTimeout(r, 250));
   expect(await get('/api/fast')).toEqual({ status: 200, body: '{"ok":true}' });
-  expect((await get('/') as { status: number }).status).toBe(200);
+  expect(((await get('/')) as { status: number }).status).toBe(200);
 });
 
 test('an API that is down answers 502 with the connection message in the API error shape', async () => {
@@ -63,7 +63,7 @@ test('an API that is down answers 502 with the connection message in the API err
   expect(JSON.parse(answer.body)).toMatchObject({ status_code: 502, message: 'There was an error connecting to the server. Please try again later.' });
 });
 
-test('over HTTP/2 with TLS (the benchmarks\' CDN stand-in) it serves the shop by :authority and forwards /api', async () => {
+test("over HTTP/2 with TLS (the benchmarks' CDN stand-in) it serves the shop by :authority and forwards /api", async () => {
   const { connect } = await import('node:http2');
   const { createSecureShopServer } = await import('../../../scripts/lib/shop-server.ts');
   const { localCertificate } = await import('../../../scripts/lib/tls.ts');

@@ -2,10 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanStores } from 'nanostores';
 import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 import { SessionResponse } from '../../../src/api/contract/customer.ts';
-import {
-  clearSession, EXPRESS_DATA_MS, isAdmin, loggedIn, readExpress, readSession, saveExpress, saveSession, sessionEntries, tokenValid,
-} from '../../../src/stores/session.ts';
+import { clearSession, isAdmin, loggedIn, readExpress, readSession, saveExpress, saveSession, sessionEntries, tokenValid } from '../../../src/stores/session.ts';
 import { excludeVAT, isCompany } from '../../../src/stores/country.ts';
+import { EXPRESS_DATA_MS } from '../../../src/api/token.ts';
 import { makeApi, registerCustomer } from '../../server/helpers.ts';
 
 useTestStorageEngine();
@@ -25,7 +24,14 @@ describe('session round trip (the server answer → stored → read → loggedIn
     expect(loggedIn.get()).toBe(false);
     saveSession(answer);
     const stored = getTestStorage();
-    expect(stored).toMatchObject({ customer_id: String(me.id), user_identifier: answer.user_identifier, email: me.email, isAdmin: 'false', isCompany: 'false', excludeVAT: 'false' });
+    expect(stored).toMatchObject({
+      customer_id: String(me.id),
+      user_identifier: answer.user_identifier,
+      email: me.email,
+      isAdmin: 'false',
+      isCompany: 'false',
+      excludeVAT: 'false',
+    });
     expect(JSON.parse(stored.token!)).toEqual({ token: answer.token, expiresAt: answer.expiresAt });
     // the reader, at the server's clock: logged in until the ISO expiry, 6 hours later
     const now = api.clock.now;
@@ -52,7 +58,14 @@ describe('session round trip (the server answer → stored → read → loggedIn
   });
 
   it('sessionEntries is what saveSession writes (browser tests seed storage with it)', () => {
-    const answer = { token: 't', expiresAt: '2030-01-01T00:00:00.000Z', customer_id: 7, address_id: null, user_identifier: 'CUS000000007', customer: { EMAIL: 'a@b.de', IS_ADMIN: false, IS_COMPANY: true, EXCLUDE_VAT: false } };
+    const answer = {
+      token: 't',
+      expiresAt: '2030-01-01T00:00:00.000Z',
+      customer_id: 7,
+      address_id: null,
+      user_identifier: 'CUS000000007',
+      customer: { EMAIL: 'a@b.de', IS_ADMIN: false, IS_COMPANY: true, EXCLUDE_VAT: false },
+    };
     saveSession(answer);
     const { address_id, ...rest } = sessionEntries(answer);
     expect(address_id).toBe('');
@@ -88,7 +101,14 @@ describe('express data (spec §4: 30 minutes; setting a token clears it)', () =>
   });
   it('is cleared by saveSession', () => {
     saveExpress({ email: 'g@example.com' });
-    saveSession({ token: 't', expiresAt: new Date(Date.now() + 60_000).toISOString(), customer_id: 3, address_id: 4, user_identifier: 'U', customer: { EMAIL: 'a@b.de', IS_ADMIN: false, IS_COMPANY: false, EXCLUDE_VAT: false } });
+    saveSession({
+      token: 't',
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+      customer_id: 3,
+      address_id: 4,
+      user_identifier: 'U',
+      customer: { EMAIL: 'a@b.de', IS_ADMIN: false, IS_COMPANY: false, EXCLUDE_VAT: false },
+    });
     expect(readExpress()).toBeNull();
     expect(getTestStorage().user_express).toBeUndefined();
   });

@@ -5,13 +5,11 @@
  * and the add-to-cart button. A failed or malformed answer is logged and changes nothing.
  */
 import { m } from '../../i18n/generated/messages.js';
+import { stockLevel } from '../../catalog/stock.ts';
 import { decodeModes, NET_MODE, pickMode, replaceMode } from '../../catalog/prices.ts';
 import { countryId, excludeVAT } from '../../stores/country.ts';
-import { pageMoney, priceChoice, renderPrice } from '../../islands/prices.ts';
-import {
-  FreshAnswer, FreshCacheEntry, REFETCH_EVERY_S, cacheKey, cacheUsable, freshShown, isNewer, productUrl, sellable, shouldFetch, stockLevel,
-  type FreshVariant,
-} from './fresh-rules.ts';
+import { pageMoney, priceChoice, renderPrice } from '../prices.ts';
+import { FreshAnswer, FreshCacheEntry, REFETCH_EVERY_S, cacheKey, cacheUsable, freshShown, isNewer, productUrl, sellable, shouldFetch, type FreshVariant } from './fresh-rules.ts';
 
 const readCache = (key: string): FreshCacheEntry | null => {
   try {
@@ -73,7 +71,8 @@ export function startFreshData(article: HTMLElement): void {
       const q = byId.get(Number(option.dataset.variant));
       if (q === undefined) continue;
       const size = !!option.closest('.picker-size');
-      const text = q <= 0 ? m.catalog_soldOut() : size && q < 10 ? m.catalog_inStockN({ n: q }) : '';
+      const level = stockLevel(q);
+      const text = level === 'out' ? m.catalog_soldOut() : size && level === 'low' ? m.catalog_inStockN({ n: q }) : '';
       let note = option.querySelector<HTMLElement>('.option-note');
       if (text && !note) note = option.appendChild(Object.assign(document.createElement('span'), { className: 'option-note' }));
       if (note && note.textContent !== text) note.textContent = text;
@@ -120,7 +119,7 @@ export function startFreshData(article: HTMLElement): void {
       apply(parsed.data.data, requestedAt, t.mode);
       writeCache(cacheKey(productId, t.mode), { at: requestedAt, data: parsed.data.data });
     } catch (error) {
-      console.warn('fresh product data: kept the page\'s price and stock', error);
+      console.warn("fresh product data: kept the page's price and stock", error);
     }
   };
 

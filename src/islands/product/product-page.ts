@@ -1,6 +1,6 @@
 /** The product page's behaviour: next-day delivery text, the quantity step, fresh price and stock. No framework. */
-import { nextDayPossible } from './delivery.ts';
-import { wireAddToCart } from '../../islands/cart/add-to-cart.ts';
+import { nextDayPossible } from '../../catalog/delivery.ts';
+import { wireAddToCart } from '../cart/add-to-cart.ts';
 import { stepQuantity } from '../../stores/cart.ts';
 
 function afterLoad(run: () => void): void {
@@ -26,7 +26,7 @@ export function startProductPage(): void {
       if (!loaded) void import('./reviews.ts').then(async (m) => (loaded = await m.loadReviews(reviews)));
       // Writing a review: the rights check and the form (comments are moderated).
       const write = document.querySelector<HTMLElement>('[data-review-write]');
-      if (write && write.hidden) void import('./review-form.ts').then((f) => f.setupReviewForm(write)).catch((error: unknown) => console.warn('review form not loaded', error));
+      if (write?.hidden) void import('./review-form.ts').then((f) => f.setupReviewForm(write)).catch((error: unknown) => console.warn('review form not loaded', error));
     });
   }
   const nextDay = document.querySelector<HTMLElement>('[data-next-day]');

@@ -13,8 +13,10 @@
  * The newer answer wins: what counts is when a request was sent, not when its answer arrived. A
  * failing or malformed answer changes nothing.
  */
+// First: no eval probe in the browser (the shops' CSP), before any schema below is made.
+import '../../api/contract/zod-csp.ts';
 import * as z from 'zod/mini';
-import { moneyToCents as cents, shownPrice, type ShownPrice } from '../../catalog/prices.ts';
+import { toCents, shownPrice, type ShownPrice } from '../../catalog/prices.ts';
 
 export const FRESH_CACHE_S = 300;
 export const REFETCH_EVERY_S = 60;
@@ -69,16 +71,9 @@ export function isNewer(requestedAt: number, appliedAt: number | null | undefine
   return appliedAt === null || appliedAt === undefined || requestedAt > appliedAt;
 }
 
-
 /** A variant's fresh price in cents, struck-through by the same rule as the build's (spec §5). */
 export function freshShown(v: FreshVariant): ShownPrice {
-  return shownPrice({ price: cents(v.taxed_price), promoPrice: cents(v.taxed_promo_price), listPrice: v.list_price === null ? null : cents(v.list_price) }, v.is_promo);
-}
-
-export type StockLevel = 'in' | 'low' | 'out';
-/** Spec §9 stock badge: below 10 the exact count. */
-export function stockLevel(quantity: number): StockLevel {
-  return quantity <= 0 ? 'out' : quantity < 10 ? 'low' : 'in';
+  return shownPrice({ price: toCents(v.taxed_price), promoPrice: toCents(v.taxed_promo_price), listPrice: v.list_price === null ? null : toCents(v.list_price) }, v.is_promo);
 }
 
 /** Add to cart is possible with stock and a price. */

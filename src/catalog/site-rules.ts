@@ -1,4 +1,7 @@
-/** Pure rules of the site chrome (spec §2, §4, §9), shared by the build and the browser. */
+/**
+ * Pure rules of the site chrome (spec §2, §4, §9), shared by the build (SiteHeader.astro) and the
+ * browser (islands/chrome.ts, the stores): no DOM, no imports.
+ */
 
 /** Cart count in the header: `Nk` from 1000; `small` (smaller font) above 99. */
 export function formatCartCount(n: number): { text: string; small: boolean; hidden: boolean } {
@@ -24,19 +27,24 @@ export function salesBarVisible(o: { moduleActive: boolean; active: boolean; dis
   return o.moduleActive && o.active && o.hasMessage && !o.dismissed;
 }
 
+/** The checkout pages: `/checkout`, `/checkout.html` (the built file) and below `/checkout/`. */
+export function isCheckoutPath(path: string): boolean {
+  return /^\/checkout(\/|\.html$|$)/.test(path);
+}
+
 export type CountryPickerState = 'static-flag' | 'vat0' | 'disabled' | 'enabled';
 
 /** Country dropdown: a single country is a static flag; VAT exclusion shows a fixed `VAT 0%`; disabled on checkout. */
 export function countryPickerState(o: { countries: number; path: string; excludeVAT: boolean }): CountryPickerState {
   if (o.excludeVAT) return 'vat0';
   if (o.countries <= 1) return 'static-flag';
-  if (/^\/checkout(\/|$)/.test(o.path)) return 'disabled';
+  if (isCheckoutPath(o.path)) return 'disabled';
   return 'enabled';
 }
 
-/** Paths never remembered as the return location. */
+/** Paths never remembered as the return location (spec §4: login and forgot-password; logout too). */
 export function isReturnLocation(path: string): boolean {
-  return !/^\/(login-register|login|forgot-password)(\/|\.html|$)/.test(path);
+  return !/^\/(login-register|login|logout|forgot-password)(\/|\.html|$)/.test(path);
 }
 
 export const APP_VERSION = '1.0.7';

@@ -1,10 +1,11 @@
 /**
  * The reviews tab: approved reviews change without a rebuild, so they come from the shop API
- * when the tab is first opened (this module, and zod with the shared contract, load only then).
+ * when the tab is first opened through the typed API client (this module, the client, zod and
+ * the contract load only then).
  * Everything is rendered as text; a failed call shows the spec's server-connection message and
  * the next opening of the tab tries again.
  */
-import { CommentsResponse } from '../../api/contract/order.ts';
+import { call } from '../../api/client.ts';
 
 export async function loadReviews(box: HTMLElement): Promise<boolean> {
   const status = box.querySelector<HTMLElement>('[data-reviews-status]')!;
@@ -12,12 +13,9 @@ export async function loadReviews(box: HTMLElement): Promise<boolean> {
   box.setAttribute('aria-busy', 'true');
   status.textContent = box.dataset.loading ?? '';
   try {
-    const response = await fetch(`/api/comments/${encodeURIComponent(box.dataset.product ?? '')}`, { headers: { accept: 'application/json' } });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const parsed = CommentsResponse.safeParse(await response.json());
-    if (!parsed.success) throw new Error('the reviews answer does not match the contract');
+    const answer = await call('comments', { params: { productId: box.dataset.product ?? '' } });
     list.replaceChildren(
-      ...parsed.data.data.map((c) => {
+      ...answer.data.map((c) => {
         const item = document.createElement('li');
         item.className = 'review';
         const stars = document.createElement('p');
@@ -36,7 +34,7 @@ export async function loadReviews(box: HTMLElement): Promise<boolean> {
         return item;
       }),
     );
-    status.textContent = parsed.data.data.length ? '' : (box.dataset.empty ?? '');
+    status.textContent = answer.data.length ? '' : (box.dataset.empty ?? '');
     return true;
   } catch (error) {
     console.error('Could not load the reviews:', error);

@@ -1,0 +1,307 @@
+/**
+ * Checkout and order outcomes in Chromium against the built shops and the shop API (issue 14):
+ * a guest pays by bank transfer and the EPC QR code on /order-placed decodes to the IBAN, amount
+ * and reference; a registered customer pays with PayPal (approved in the sandbox); a declined
+ * payment lands on /order-failed with the cart kept and the wait shown; a company without VAT
+ * pays net; a coupon lowers what the server charges; a double click and a reload while paying
+ * make one order; the API failing keeps every field; Romanian pickup; axe on each step.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { registerInPage, storeSession } from '../setup/session.ts';
+import { COUNTRY, F, aboutPath, expectNoSeriousViolations, prepare, seedCart, url, type Shop } from '../cart/cart-helpers.ts';
+import { GUEST, decodeQr, fillGuest, ordersOfCart, ready, uniqueEmail } from './checkout-helpers.ts';
+
+// Each test places a real order through several pages: more time than the default on a shared machine.
+test.describe.configure({ timeout: 180_000 });
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const count = (page: Page) => page.locator('[data-cart-count]');
+
+async function choose(page: Page, payment: string) {
+  await page.locator(`[data-payment="${payment}"]`).check();
+  await page.locator('[data-terms]').check();
+}
+
+test('de, 1280 px: a guest pays by bank transfer; the slip and its EPC QR code carry IBAN, amount and reference; the cart is emptied', async ({ page, context }) => {
+  await page.setViewportSize(DESKTOP);
+  await prepare(context, 'de');
+  const seeded = await seedCart(page, 'de', [{ productId: F.simpleProductId, quantity: 1 }]);
+  await page.goto(url('de', '/checkout'));
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await ready(page);
+  await expect(page.locator('[data-buy]')).toHaveText('Zahlungspflichtig bestellen');
+  await expect(page.locator('[data-no-pickup]')).toHaveText('Keine Abholung möglich!');
+  await expect(page.locator('[data-delivery="80"]')).toHaveCount(0);
+  // Spec §4: 77 is the default delivery method.
+  await expect(page.locator('[data-delivery="77"]')).toBeChecked();
+  await expectNoSeriousViolations(page);
+
+  // Nothing filled: the problems are shown by their fields and the first one gets the focus.
+  await page.locator('[data-buy]').click();
+  await expect(page.locator('[data-checkout-error]')).toContainText('Bitte prüfen Sie Ihre Angaben.');
+  await expect(page.locator('#co-email')).toBeFocused();
+  await expect(page.locator('#co-terms-error')).toHaveText('Bitte akzeptieren Sie die AGB.');
+  await expectNoSeriousViolations(page);
+
+  await fillGuest(page, 'de', uniqueEmail('guest'));
+  await page.locator('[data-notes]').fill('Bitte beim Nachbarn abgeben.');
+  await choose(page, 'Vorkasse');
+  const shownTotal = await page.locator('[data-cart-sums] [data-sum="total"]').textContent();
+  await expect(page.locator('[data-pay-total]')).toContainText(shownTotal!);
+  await page.locator('[data-buy]').click();
+
+  await page.waitForURL(`**/order-placed?cart_id=${seeded.cartId}`);
+  await expect(page.locator('h1')).toHaveText('Vielen Dank für Ihre Bestellung!');
+  const ref = (await page.locator('[data-order-ref]').getAttribute('data-order-ref'))!;
+  expect(ref).toMatch(/^ORD\d+$/);
+  const slip = page.locator('[data-transfer-slip]');
+  await expect(slip.locator('[data-slip="reference"]')).toHaveText(ref);
+  await expect(page.locator('[data-placed-sum="total"]')).toHaveText(shownTotal!);
+  await expect(slip.locator('[data-slip="amount"]')).toHaveText(shownTotal!);
+  await expect(page.locator('[data-placed-address]')).toContainText(GUEST.de.city);
+  await expect(page.locator('[data-guest-invoice]')).toHaveAttribute('href', new RegExp(`^/guest/invoice/${ref}/[A-Za-z0-9_-]+$`));
+  // The header count is 0 and the local cart is empty.
+  await expect(count(page)).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('cart_items'))).toBeNull();
+
+  // The QR code decodes to the EPC payload of this transfer.
+  const qr = page.locator('[data-slip-qr]');
+  await expect(qr).toBeVisible();
+  const payload = decodeQr((await qr.getAttribute('src'))!);
+  const lines = payload.split('\n');
+  const [order] = await ordersOfCart(page, seeded.cartId);
+  expect(order).toMatchObject({ REF: ref, STATUS: 'not_paid', PAYMENT_MODULE: 'Vorkasse', MESSAGE: 'Bitte beim Nachbarn abgeben.' });
+  const iban = (await slip.locator('[data-slip="iban"]').textContent())!.replace(/\s/g, '');
+  expect(lines[0]).toBe('BCD');
+  expect(lines[6]).toBe(iban);
+  expect(lines[7]).toBe(`EUR${order!.TOTAL.toFixed(2)}`);
+  expect(lines[10]).toBe(ref);
+  await expectNoSeriousViolations(page);
+});
+
+test('ro, 390 px: a guest picks up in Romania (free) and pays with PayPal, approved in the sandbox', async ({ page, context }) => {
+  await page.setViewportSize(PHONE);
+  await prepare(context, 'ro');
+  const seeded = await seedCart(page, 'ro', [{ productId: F.simpleProductId, quantity: 1 }]);
+  await page.goto(url('ro', '/checkout'));
+  await ready(page);
+  await expect(page.locator('[data-buy]')).toHaveText('Comandă cu obligație de plată');
+  await expect(page.locator('[data-no-pickup]')).toHaveCount(0);
+  await fillGuest(page, 'ro', uniqueEmail('ridicare'));
+  await page.locator('[data-delivery="80"]').check();
+  await expect(page.locator('[data-cart-sums] [data-sum="shipment"]')).toHaveText('Gratuit');
+  await choose(page, 'PayPal');
+  await expectNoSeriousViolations(page);
+  await page.locator('[data-buy]').click();
+  await page.waitForURL('**/api/payment/local/**');
+  await page.locator('[data-decision="approve"]').click();
+  await page.waitForURL(`**/order-placed?cart_id=${seeded.cartId}`);
+  await expect(page.locator('h1')).toHaveText('Vă mulțumim pentru comandă!');
+  const [order] = await ordersOfCart(page, seeded.cartId);
+  expect(order).toMatchObject({ STATUS: 'paid', LOCAL_PICKUP: true, POSTAGE: 0, DELIVERY_MODULE_ID: 80, PAYMENT_MODULE: 'PayPal' });
+  await expect(page.locator('[data-transfer-slip]')).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+});
+
+test('de, 390 px: a registered customer picks an address from the book and pays with PayPal', async ({ page, context }) => {
+  await page.setViewportSize(PHONE);
+  await prepare(context, 'de');
+  await page.goto(url('de', aboutPath('de')));
+  const answer = await registerInPage(page, {
+    kind: 'private',
+    firstname: 'Karla',
+    lastname: 'Kundin',
+    email: uniqueEmail('kundin'),
+    password: 'abcd1234',
+    password_confirm: 'abcd1234',
+    address: { label: 'Zuhause', ...GUEST.de, country_id: COUNTRY.de },
+  });
+  await storeSession(page, answer);
+  const seeded = await seedCart(page, 'de', [{ productId: F.simpleProductId, quantity: 2 }]);
+  await page.goto(url('de', '/checkout'));
+  await ready(page);
+  await expect(page.locator('[data-checkout-customer]')).toContainText(answer.customer.EMAIL);
+  await expect(page.locator(`[data-address-id="${answer.address_id}"]`)).toBeChecked();
+  await choose(page, 'PayPal');
+  await page.locator('[data-buy]').click();
+  await page.waitForURL('**/api/payment/local/**');
+  await page.locator('[data-decision="approve"]').click();
+  await page.waitForURL(`**/order-placed?cart_id=${seeded.cartId}`);
+  await expect(page.locator('[data-placed-line]')).toHaveCount(1);
+  await expect(page.locator('[data-guest-invoice]')).toHaveCount(0);
+  const orders = await ordersOfCart(page, seeded.cartId);
+  expect(orders).toHaveLength(1);
+  expect(orders[0]).toMatchObject({ STATUS: 'paid', PAYMENT_MODULE: 'PayPal' });
+});
+
+test('de, 1280 px: a declined payment lands on /order-failed with the cart kept and the wait shown; try again finds everything filled in', async ({ page, context }) => {
+  await page.setViewportSize(DESKTOP);
+  await prepare(context, 'de');
+  const seeded = await seedCart(page, 'de', [{ productId: F.simpleProductId, quantity: 1 }]);
+  await page.goto(url('de', '/checkout'));
+  await ready(page);
+  const email = uniqueEmail('declined');
+  await fillGuest(page, 'de', email);
+  await choose(page, 'GlobalPayments');
+  await page.locator('[data-buy]').click();
+  await page.waitForURL('**/api/payment/local/**');
+  await page.locator('[data-decision="decline"]').click();
+  await page.waitForURL(`**/order-failed?cart_id=${seeded.cartId}`);
+  await expect(page.locator('h1')).toHaveText('Die Zahlung ist fehlgeschlagen');
+  await expect(page.locator('[data-cart-kept]')).toHaveText('Ihr Warenkorb ist erhalten geblieben.');
+  await expect(page.locator('.outcome__wait')).toHaveText(/Eine neue Zahlung ist in 1:[0-5]\d möglich\./);
+  await expect(page.locator('button[data-retry]')).toHaveAttribute('aria-disabled', 'true');
+  await expect(count(page)).toHaveText('1');
+  const [order] = await ordersOfCart(page, seeded.cartId);
+  expect(order!.STATUS).toBe('payment_error');
+  await expectNoSeriousViolations(page);
+
+  // Back at the checkout: everything typed is still there; paying again now is refused with the wait.
+  await page.goto(url('de', '/checkout'));
+  await ready(page);
+  await expect(page.locator('#co-email')).toHaveValue(email);
+  await expect(page.locator('#co-shipping-city')).toHaveValue(GUEST.de.city);
+  await expect(page.locator('[data-payment="GlobalPayments"]')).toBeChecked();
+  await page.locator('[data-terms]').check();
+  await page.locator('[data-buy]').click();
+  await expect(page.locator('[data-checkout-error]')).toHaveText('Bitte warten Sie 2 Minuten, bevor Sie die Zahlung erneut versuchen.');
+  expect(await ordersOfCart(page, seeded.cartId)).toHaveLength(1);
+});
+
+test('de, 1280 px: a company excluding VAT pays the net total', async ({ page, context }) => {
+  await page.setViewportSize(DESKTOP);
+  await prepare(context, 'de');
+  await page.goto(url('de', aboutPath('de')));
+  const answer = await registerInPage(page, {
+    kind: 'company',
+    firstname: 'Firma',
+    lastname: 'Chef',
+    company: 'Acme GmbH',
+    vat_number: 'DE 136 695 976',
+    exclude_vat: true,
+    email: uniqueEmail('firma'),
+    password: 'abcd',
+    address: { label: 'Büro', ...GUEST.de, company: 'Acme GmbH', country_id: COUNTRY.de },
+  });
+  await storeSession(page, answer);
+  const seeded = await seedCart(page, 'de', [{ productId: F.simpleProductId, quantity: 1 }]);
+  await page.goto(url('de', '/checkout'));
+  await ready(page);
+  await expect(page.locator('[data-cart-sums] dt').first()).toContainText('VAT 0%');
+  await choose(page, 'Vorkasse');
+  const shownTotal = (await page.locator('[data-cart-sums] [data-sum="total"]').textContent())!;
+  await page.locator('[data-buy]').click();
+  await page.waitForURL(`**/order-placed?cart_id=${seeded.cartId}`);
+  const [order] = await ordersOfCart(page, seeded.cartId);
+  expect(order!.VAT_EXCLUDED).toBe(true);
+  expect(order!.GOODS).toBe(order!.GOODS_NET);
+  expect(order!.TOTAL).toBeCloseTo(order!.GOODS_NET + order!.POSTAGE - order!.DISCOUNT, 2);
+  await expect(page.locator('[data-placed-sum="total"]')).toHaveText(shownTotal);
+});
+
+test('at, 1280 px: a coupon lowers the total the server charges', async ({ page, context }) => {
+  await page.setViewportSize(DESKTOP);
+  await prepare(context, 'at');
+  await page.goto(url('at', aboutPath('at')));
+  const price = await page.evaluate(async (id) => (await (await fetch(`/api/products/${id}?country_id=13`)).json()).data.variants[0].taxed_price as number, F.simpleProductId);
+  const seeded = await seedCart(page, 'at', [{ productId: F.simpleProductId, quantity: Math.max(1, Math.ceil(31 / price)) }]);
+  await page.goto(url('at', '/checkout'));
+  await ready(page);
+  const before = (await page.locator('[data-cart-sums] [data-sum="total"]').textContent())!;
+  await page.locator('[data-coupon-input]').fill('MINUS5');
+  await page.getByRole('button', { name: 'Einlösen' }).click();
+  await expect(page.locator('[data-sum="discount"]')).toBeVisible();
+  await expect(page.locator('[data-cart-sums] [data-sum="total"]')).not.toHaveText(before);
+  const after = (await page.locator('[data-cart-sums] [data-sum="total"]').textContent())!;
+  await fillGuest(page, 'at', uniqueEmail('gutschein'));
+  await choose(page, 'Vorkasse');
+  await page.locator('[data-buy]').click();
+  await page.waitForURL(`**/order-placed?cart_id=${seeded.cartId}`);
+  const [order] = await ordersOfCart(page, seeded.cartId);
+  expect(order).toMatchObject({ COUPON_CODE: 'MINUS5', DISCOUNT: 5 });
+  await expect(page.locator('[data-placed-sum="total"]')).toHaveText(after);
+});
+
+test('de, 390 px: a double click and a reload while paying make one order', async ({ page, context }) => {
+  await page.setViewportSize(PHONE);
+  await prepare(context, 'de');
+  const seeded = await seedCart(page, 'de', [{ productId: F.simpleProductId, quantity: 1 }]);
+  await page.goto(url('de', '/checkout'));
+  await ready(page);
+  await fillGuest(page, 'de', uniqueEmail('doppelt'));
+  await choose(page, 'PayPal');
+  // The pay answer is held back long enough for a second click and a reload.
+  let payCalls = 0;
+  await page.route('**/api/paypal/pay', async (route) => {
+    payCalls++;
+    // Node cannot resolve *.localhost: the request goes to the shop server's loopback address, with the shop's host name
+    const u = new URL(route.request().url());
+    const host = u.host;
+    u.hostname = '127.0.0.1';
+    const response = await route.fetch({ url: u.toString(), headers: { ...route.request().headers(), host } });
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.fulfill({ response }).catch(() => undefined);
+  });
+  await page.locator('[data-buy]').dblclick();
+  await expect(page.locator('[data-processing]')).toContainText('Bitte schließen Sie diese Seite nicht');
+  await page.waitForTimeout(300);
+  expect(payCalls).toBe(1);
+  await page.reload();
+  // After the reload the same request runs again (the server answers with the same order) and leads on.
+  await page.waitForURL('**/api/payment/local/**', { timeout: 15_000 });
+  // The sandbox payment page allows no requests (its own CSP): the orders are read from a shop page.
+  const shopPage = await page.context().newPage();
+  await shopPage.goto(url('de', aboutPath('de')));
+  const orders = await ordersOfCart(shopPage, seeded.cartId);
+  expect(orders).toHaveLength(1);
+  expect(orders[0]!.STATUS).toBe('not_paid');
+});
+
+test('de, 1280 px: the API failing during submit keeps every field, across a reload, and the retry places one order', async ({ page, context }) => {
+  await page.setViewportSize(DESKTOP);
+  await prepare(context, 'de');
+  const seeded = await seedCart(page, 'de', [{ productId: F.simpleProductId, quantity: 1 }]);
+  await page.goto(url('de', '/checkout'));
+  await ready(page);
+  const email = uniqueEmail('ausfall');
+  await fillGuest(page, 'de', email);
+  await page.locator('[data-notes]').fill('Hinterhaus');
+  await choose(page, 'Vorkasse');
+  await page.route('**/api/vorkasse/pay', (route) => route.abort('connectionfailed'));
+  await page.locator('[data-buy]').click();
+  await expect(page.locator('[data-checkout-error]')).toContainText('Beim Absenden Ihrer Bestellung ist ein unerwarteter Fehler aufgetreten.');
+  await expect(page.locator('[data-checkout-error]')).toBeFocused();
+  await expect(page.locator('#co-email')).toHaveValue(email);
+  await expect(page.locator('[data-terms]')).toBeChecked();
+  await expectNoSeriousViolations(page);
+  await page.unroute('**/api/vorkasse/pay');
+  await page.reload();
+  await ready(page);
+  await expect(page.locator('#co-email')).toHaveValue(email);
+  await expect(page.locator('#co-shipping-zipcode')).toHaveValue(GUEST.de.zipcode);
+  await expect(page.locator('[data-notes]')).toHaveValue('Hinterhaus');
+  await expect(page.locator('[data-payment="Vorkasse"]')).toBeChecked();
+  await page.locator('[data-buy]').click();
+  await page.waitForURL(`**/order-placed?cart_id=${seeded.cartId}`);
+  expect(await ordersOfCart(page, seeded.cartId)).toHaveLength(1);
+});
+
+for (const shop of ['de', 'ro'] as Shop[]) {
+  test(`${shop}: a server refusal of the address is shown by its field (postcode), nothing typed is lost`, async ({ page, context }) => {
+    await page.setViewportSize(DESKTOP);
+    await prepare(context, shop);
+    await seedCart(page, shop, [{ productId: F.simpleProductId, quantity: 1 }]);
+    await page.goto(url(shop, '/checkout'));
+    await ready(page);
+    await fillGuest(page, shop, uniqueEmail('plz'));
+    await page.locator('#co-shipping-zipcode').fill('12');
+    await choose(page, 'Vorkasse');
+    await page.locator('[data-buy]').click();
+    await expect(page.locator('#co-shipping-zipcode-error')).toHaveText(
+      shop === 'ro' ? 'Format invalid al codului poștal, de ex. 123456.' : 'Ungültiges Postleitzahlformat, z. B. 12345.',
+    );
+    await expect(page.locator('#co-shipping-zipcode')).toBeFocused();
+    await expect(page.locator('#co-shipping-city')).toHaveValue(GUEST[shop].city);
+  });
+}

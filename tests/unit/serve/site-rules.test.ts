@@ -1,0 +1,199 @@
+/** The generated CDN rules (src/integrations/site-rules.ts), read back with Netlify's own parsers. */
+import { describe, expect, test } from 'vitest';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseAllHeaders } from '@netlify/headers-parser';
+import { parseAllRedirects } from '@netlify/redirect-parser';
+import { getShop } from '../../../src/shops/index.ts';
+import { ShopConfig } from '../../../src/shops/schema.ts';
+import { contentSecurityPolicy, headersFile, LOCAL_SHOP_API_URL, redirectsFile, scanInline, shopApiUrl, thirdPartySources } from '../../../src/integrations/site-rules.ts';
+import { gradeResponse, parseCsp } from '../../../scripts/lib/observatory.ts';
+
+const HASHES = { script: ['sha256-AAAA'], style: ['sha256-BBBB'] };
+
+describe('SHOP_API_URL', () => {
+  test('a Netlify deploy build without it fails, saying what to set', () => {
+    for (const env of [{ NETLIFY: 'true', CONTEXT: 'production' }, { NETLIFY: 'true', CONTEXT: 'deploy-preview' }, { NETLIFY: 'true' }, { SHOP_DEPLOY: '1' }]) {
+      expect(() => shopApiUrl(env), JSON.stringify(env)).toThrow(/SHOP_API_URL is not set.*set SHOP_API_URL in the site's environment/s);
+    }
+  });
+  test('locally, in the tests and in `netlify dev` the local shop API is the default', () => {
+    expect(shopApiUrl({})).toBe(LOCAL_SHOP_API_URL);
+    expect(shopApiUrl({ NETLIFY: 'true', CONTEXT: 'dev' })).toBe(LOCAL_SHOP_API_URL);
+  });
+  test('a deploy takes only an https URL without query; a trailing slash is dropped', () => {
+    expect(shopApiUrl({ NETLIFY: 'true', CONTEXT: 'production', SHOP_API_URL: 'https://admin.shop.de/' })).toBe('https://admin.shop.de');
+    expect(shopApiUrl({ SHOP_API_URL: 'https://admin.shop.de/thelia' })).toBe('https://admin.shop.de/thelia');
+    expect(() => shopApiUrl({ NETLIFY: 'true', SHOP_API_URL: 'http://admin.shop.de' })).toThrow(/must be https/);
+    expect(() => shopApiUrl({ SHOP_API_URL: 'admin.shop.de' })).toThrow(/not a URL/);
+    expect(() => shopApiUrl({ SHOP_API_URL: 'https://admin.shop.de/?x=1' })).toThrow(/query/);
+  });
+});
+
+async function parseRedirectsText(text: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'rules-'));
+  writeFileSync(join(dir, '_redirects'), text);
+  return parseAllRedirects({ redirectsFiles: [join(dir, '_redirects')], configRedirects: [], minimal: false });
+}
+
+describe('_redirects', () => {
+  const text = (built: string[]) =>
+    redirectsFile({
+      apiUrl: 'https://admin.shop.de',
+      builtShells: (s) => built.includes(s),
+      catalogRules: ['/product/7 /bohrer-7.html 301', '/alt.html /neu.html 301'],
+      withdrawalFormUrl: '/media/documents/w.pdf',
+    });
+
+  test('the /api proxy comes first, then the shells that exist, the old URLs and the withdrawal form; Netlify parses all of it', async () => {
+    const { redirects, errors } = await parseRedirectsText(text(['/search.html']));
+    expect(errors).toEqual([]);
+    expect(redirects.map((r) => r as { from: string; to: string; status: number; proxy: boolean })).toMatchObject([
+      { from: '/api/*', to: 'https://admin.shop.de/api/:splat', status: 200, proxy: true },
+      { from: '/search/*', to: '/search.html', status: 200, proxy: false },
+      { from: '/product/7', to: '/bohrer-7.html', status: 301 },
+      { from: '/alt.html', to: '/neu.html', status: 301 },
+      { from: '/widerrufsformular', to: '/media/documents/w.pdf', status: 302 },
+    ]);
+  });
+
+  test('a shell that was not built leaves no rewrite (another issue adds the page later)', async () => {
+    const without = await parseRedirectsText(text(['/search.html']));
+    const withAll = await parseRedirectsText(text(['/search.html', '/account/order.html', '/guest/invoice.html']));
+    expect(without.redirects.map((r) => (r as { from: string }).from)).not.toContain('/account/order/*');
+    expect(withAll.redirects.map((r) => (r as { from: string; to: string }).to)).toEqual(expect.arrayContaining(['/account/order.html', '/guest/invoice.html']));
+  });
+});
+
+describe('Content-Security-Policy', () => {
+  const de = getShop('de');
+
+  test("scripts: self, the wasm of the search, the build's hashes and the configured third parties only; never unsafe-inline or unsafe-eval", () => {
+    const csp = parseCsp([contentSecurityPolicy(de, HASHES)]);
+    expect([...csp.get('default-src')!]).toEqual(["'none'"]);
+    const script = [...csp.get('script-src')!];
+    expect(script).toEqual(["'self'", "'wasm-unsafe-eval'", "'sha256-AAAA'", 'https://www.googletagmanager.com', 'https://*.googletagmanager.com']);
+    expect([...csp.get('style-src')!]).toEqual(["'self'", "'sha256-BBBB'"]);
+    expect([...csp.get('frame-ancestors')!]).toEqual(["'none'"]);
+    expect([...csp.get('connect-src')!]).toEqual([
+      "'self'",
+      'https://widgets.shopvote.de',
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://*.googletagmanager.com',
+    ]);
+    expect([...csp.get('form-action')!]).toEqual([
+      "'self'",
+      'https://www.paypal.com',
+      'https://checkout.stripe.com',
+      'https://pay.realexpayments.com',
+      'https://pay.klarna.com',
+      'https://www.sofort.com',
+    ]);
+    expect([...csp.get('frame-src')!]).toEqual(["'none'"]);
+  });
+
+  test('a third party that is switched off is not allowed: no tag manager id, no rating display, nothing configured', () => {
+    const bare = ShopConfig.parse({ ...de, tagManagerId: '', rating: { provider: 'shopvote', id: '1', display: false }, thirdParties: [] });
+    const csp = contentSecurityPolicy(bare, HASHES);
+    expect(csp).not.toMatch(/googletagmanager|shopvote|paypal|google-analytics/);
+    expect(parseCsp([csp]).get('connect-src')).toEqual(new Set(["'self'"]));
+  });
+
+  test('support chat, error reporting, payment frames and media hosts go exactly where their config says', () => {
+    const shop = ShopConfig.parse({
+      ...de,
+      thirdParties: [
+        { purpose: 'supportChat', name: 'Chat', script: ['https://chat.example.com'], connect: ['https://api.chat.example.com'], frame: ['https://chat.example.com'] },
+        { purpose: 'errorReporting', name: 'Sentry', connect: ['https://o1.ingest.sentry.io'] },
+        { purpose: 'payment', name: 'Card', frame: ['https://js.stripe.com'] },
+        { purpose: 'media', name: 'Thelia media', img: ['https://media.shop.de'] },
+      ],
+      paymentImages: [{ src: 'https://cdn.pay.example.com/visa.svg', alt: 'Visa' }],
+    });
+    const csp = parseCsp([contentSecurityPolicy(shop, HASHES)]);
+    expect(csp.get('script-src')).toContain('https://chat.example.com');
+    expect([...csp.get('connect-src')!]).toEqual(expect.arrayContaining(['https://api.chat.example.com', 'https://o1.ingest.sentry.io']));
+    expect([...csp.get('frame-src')!]).toEqual(['https://chat.example.com', 'https://js.stripe.com']);
+    expect([...csp.get('img-src')!]).toEqual(["'self'", 'data:', 'https://media.shop.de', 'https://cdn.pay.example.com']);
+    expect(thirdPartySources(shop).script).not.toContain('https://api.chat.example.com');
+    // Images referenced on Thelia's media host (export --media-url, THELIA_MEDIA_URL).
+    expect(thirdPartySources(shop, 'https://cdn.shop.de/media/').img).toContain('https://cdn.shop.de');
+  });
+
+  test('a third party given as anything but an https origin is refused by the shop config', () => {
+    for (const bad of ['http://x.example.com', 'https://x.example.com/path', "'unsafe-inline'", '*', 'https:']) {
+      expect(ShopConfig.safeParse({ ...de, thirdParties: [{ purpose: 'payment', name: 'X', form: [bad] }] }).success, bad).toBe(false);
+    }
+  });
+});
+
+describe('scanInline', () => {
+  test('hashes running inline scripts and style elements as the browser does; JSON-LD, external scripts are left out; foreign images are reported', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'site-'));
+    mkdirSync(join(dir, 'chrome'));
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<script>a()</script><script type="module">b()</script><script type="application/ld+json">{"@type":"X"}</script><script src="/_astro/x.js"></script><style>p{color:red}</style><img src="https://other.example.com/x.png">',
+    );
+    writeFileSync(join(dir, 'chrome/menu.html'), '<style>\n.m{}\n</style>');
+    const scan = scanInline(dir);
+    const h = (s: string) => `sha256-${createHash('sha256').update(s).digest('base64')}`;
+    expect(scan.script).toEqual([h('a()'), h('b()')].sort());
+    expect(scan.style).toEqual([h('p{color:red}'), h('\n.m{}\n')].sort());
+    expect(scan.pages).toBe(2);
+    expect([...scan.blockedImages.keys()]).toEqual(['https://other.example.com']);
+    expect(scanInline(dir, ['https://other.example.com']).blockedImages.size).toBe(0);
+  });
+});
+
+describe('_headers', () => {
+  test('Netlify parses it: security headers on every path, immutable hashed assets and search chunks, HTML left to revalidate', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'headers-'));
+    writeFileSync(join(dir, '_headers'), headersFile(getShop('ro'), HASHES));
+    const { headers, errors } = await parseAllHeaders({ headersFiles: [join(dir, '_headers')], configHeaders: [], minimal: false });
+    expect(errors).toEqual([]);
+    const all = headers.find((h) => h.for === '/*')!.values;
+    expect(Object.keys(all).sort()).toEqual([
+      'Content-Security-Policy',
+      'Cross-Origin-Opener-Policy',
+      'Permissions-Policy',
+      'Referrer-Policy',
+      'Strict-Transport-Security',
+      'X-Content-Type-Options',
+      'X-Frame-Options',
+    ]);
+    expect(all['Cache-Control']).toBeUndefined();
+    const immutable = headers.filter((h) => h.values['Cache-Control'] === 'public, max-age=31536000, immutable').map((h) => h.for);
+    expect(immutable).toEqual(['/_astro/*', '/pagefind/index/*', '/pagefind/fragment/*', '/pagefind/filter/*', '/pagefind/*.pf_meta']);
+    const match = (path: string) => headers.filter((h) => 'forRegExp' in h && h.forRegExp.test(path)).map((h) => h.for);
+    expect(match('/pagefind/pagefind.js')).toEqual(['/*']);
+    expect(match('/pagefind/pagefind.ro_3355ff8ec6.pf_meta')).toEqual(['/*', '/pagefind/*.pf_meta']);
+    expect(match('/_astro/client.B1a2.js')).toEqual(['/*', '/_astro/*']);
+  });
+
+  test('graded like the Mozilla HTTP Observatory: A+ for every shop', () => {
+    for (const code of ['de', 'at', 'ro'] as const) {
+      const text = headersFile(getShop(code), HASHES);
+      const values = Object.fromEntries(
+        text
+          .split('\n')
+          .slice(2)
+          .filter((l) => l.startsWith('  '))
+          .slice(0, 7)
+          .map(
+            (l) =>
+              l
+                .trim()
+                .split(/:\s(.*)/s)
+                .slice(0, 2) as [string, string],
+          ),
+      );
+      const grade = gradeResponse({ url: 'https://shop.example/', headers: values, html: '<script type="module" src="/_astro/a.js"></script>' });
+      expect(grade.grade, JSON.stringify(grade.findings)).toBe('A+');
+      expect(grade.findings.filter((f) => f.modifier < 0)).toEqual([]);
+    }
+  });
+});
