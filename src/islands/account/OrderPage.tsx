@@ -14,6 +14,7 @@ import OrderDetail, { type Money } from './OrderDetail.tsx';
 import { accountErrorText } from './rules.ts';
 import { downloadInvoice } from './invoice.ts';
 import './account.scss';
+import { withBoundary } from '../IslandBoundary.tsx';
 
 export interface OrderPageProps {
   mode: 'customer' | 'guest';
@@ -31,7 +32,7 @@ export function orderKey(path: string): { id: number } | { ref: string; hash: st
   return null;
 }
 
-export default function OrderPage({ mode, money }: OrderPageProps) {
+function OrderPageIsland({ mode, money }: OrderPageProps) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [pdfError, setPdfError] = useState<string | null>(null);
   const [guestPdf, setGuestPdf] = useState<string | undefined>(undefined);
@@ -93,3 +94,6 @@ export default function OrderPage({ mode, money }: OrderPageProps) {
     </>
   );
 }
+
+/** The island inside the fallback boundary (spec §2: rendering errors show a fallback screen). */
+export default withBoundary(OrderPageIsland);
