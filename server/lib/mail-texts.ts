@@ -52,3 +52,11 @@ export function shippedMail(lang: MailLanguage, o: { firstname: string; ref: str
   const how = o.pickup ? 'Ihre Bestellung liegt zur Abholung bereit.' : 'Ihre Bestellung ist unterwegs.';
   return { subject: `Bestellung ${o.ref} versandt`, text: `Hallo ${o.firstname},\n\n${how}\n${o.tracking ? `Sendungsnummer: ${o.tracking}\n` : ''}\nBestellung: ${o.ref}\n` };
 }
+
+/** The newsletter mail: a welcome, or a note that the address was already on the list; always with the unsubscribe link. */
+export function newsletterMail(lang: MailLanguage, o: { already: boolean; link: string }) {
+  if (lang === 'ro') {
+    return { subject: 'Newsletter', text: `${o.already ? 'Această adresă este deja abonată la newsletter.' : 'Vă mulțumim pentru abonare.'}\n\nDezabonare: ${o.link}\n` };
+  }
+  return { subject: 'Newsletter', text: `${o.already ? 'Diese Adresse erhält unseren Newsletter bereits.' : 'Danke für Ihre Anmeldung zum Newsletter.'}\n\nAbmelden: ${o.link}\n` };
+}

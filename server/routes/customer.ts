@@ -18,7 +18,7 @@ import { accountKey, checkThrottle, clientKey, forgive, recordAttempt } from '..
 import { countryLocale } from '../services/pricing.ts';
 import { shopCountryIso, shopOfLocale } from '../services/shops.ts';
 import { vatNumberCountry } from '../../src/catalog/vat-exclusion.ts';
-import { subscribe } from '../services/newsletter.ts';
+import { isSubscribed, subscribe, subscribeAndMail, unsubscribe } from '../services/newsletter.ts';
 
 const RESET_SECONDS = 3600;
 
@@ -54,6 +54,7 @@ export function customerItem(deps: Deps, c: CustomerRow): CustomerItem {
     PHONE: a?.phone ?? null,
     ZIPCODE: a?.zipcode ?? null,
     ADDRESS_TITLE_ID: a?.title ?? null,
+    NEWSLETTER: isSubscribed(deps, c.email),
   };
 }
 
@@ -225,6 +226,9 @@ export function registerCustomer(app: Hono, deps: Deps) {
     deps
       .sql('UPDATE customer SET title = ?, firstname = ?, lastname = ?, company = ? WHERE id = ?')
       .run(body.title ?? me.title, body.firstname ?? me.firstname, body.lastname ?? me.lastname, body.company ?? me.company, me.id);
+    // The customer's own e-mail (the token proves it): no signed link needed, and the state is theirs to see.
+    if (body.newsletter === true && !isSubscribed(deps, me.email)) subscribeAndMail(deps, me.email, me.firstname, me.lastname, me.locale ?? undefined);
+    if (body.newsletter === false) unsubscribe(deps, me.email);
     return { CustomerItems: [customerItem(deps, customerById(deps, me.id))] };
   });
 

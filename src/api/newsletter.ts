@@ -3,34 +3,35 @@
  * unsubscribed'), the one place that knows how the shop API answers them. The pages and the
  * account's toggle only see the outcomes.
  *
- * Signed unsubscribe links: a newsletter mail may link `/newsletter-unsubscribe?email=...&sig=...`;
- * the page passes `sig` (and any other query parameters of the link, e.g. an expiry) through here
- * unchanged. Today's API ignores them; an API that checks the signature reads them from the body.
+ * The API does not tell strangers whether an address is on the list (docs/api.md "Newsletter",
+ * decision 0009): subscribing always answers `Subscribed` (the mail to the address says the rest),
+ * and unsubscribing needs the signed link of a newsletter mail
+ * (`/newsletter-unsubscribe?email=...&sig=...`); only with it do 'not found' and 'already
+ * unsubscribed' come back. The logged-in customer's own subscription is in the customer data
+ * (`NEWSLETTER`) and changes through `PUT /api/customer`.
  */
 import { ApiError, call } from './client.ts';
 import { ERRORS } from './contract/common.ts';
 
-export type SubscribeOutcome = 'subscribed' | 'already-subscribed';
-export type UnsubscribeOutcome = 'unsubscribed' | 'not-found' | 'already-unsubscribed';
+export type UnsubscribeOutcome = 'unsubscribed' | 'not-found' | 'already-unsubscribed' | 'invalid-link';
 type Locale = 'de_DE' | 'de_AT' | 'ro_RO';
 
-/** Subscribe; rejects with ApiError (connection, or the server refusing the address). */
-export async function subscribe(email: string, locale: Locale): Promise<SubscribeOutcome> {
-  const answer = await call('newsletterSubscribe', { body: { email, locale } });
-  return answer.message === ERRORS.newsletterAlreadySubscribed ? 'already-subscribed' : 'subscribed';
+/** Subscribe (the same answer for every address); rejects with ApiError (connection, or the server refusing the address). */
+export async function subscribe(email: string, locale: Locale): Promise<void> {
+  await call('newsletterSubscribe', { body: { email, locale } });
 }
 
 /**
- * Unsubscribe `email`; `link` carries the signed link's parameters (sig, expiry) when the page was
- * opened from a mail. 404 and 409 are outcomes, not failures; anything else rejects with ApiError.
+ * Unsubscribe `email` with the signature of its link. 403 (no or a wrong signature), 404 and 409 are
+ * outcomes, not failures; anything else rejects with ApiError.
  */
-export async function unsubscribe(email: string, link: Record<string, string> = {}): Promise<UnsubscribeOutcome> {
-  const body = { ...link, email };
+export async function unsubscribe(email: string, sig: string): Promise<UnsubscribeOutcome> {
   try {
-    await call('newsletterUnsubscribe', { body });
+    await call('newsletterUnsubscribe', { body: { email, sig } });
     return 'unsubscribed';
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'server') {
+      if (error.serverMessage === ERRORS.newsletterLinkInvalid) return 'invalid-link';
       if (error.serverMessage === ERRORS.newsletterNotFound) return 'not-found';
       if (error.serverMessage === ERRORS.newsletterAlreadyUnsubscribed) return 'already-unsubscribed';
     }
@@ -38,9 +39,16 @@ export async function unsubscribe(email: string, link: Record<string, string> = 
   }
 }
 
-/** The signed link's parameters of an unsubscribe URL: every query parameter but the e-mail. */
-export function linkParams(search: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of new URLSearchParams(search)) if (k !== 'email' && /^[a-z_]{1,20}$/.test(k) && v.length <= 512) out[k] = v;
-  return out;
+/** The signed link's parameters of an unsubscribe URL, or null when it is not one (no e-mail or no signature). */
+export function unsubscribeLink(search: string): { email: string; sig: string } | null {
+  const params = new URLSearchParams(search);
+  const email = params.get('email')?.trim().slice(0, 254) ?? '';
+  const sig = params.get('sig')?.trim() ?? '';
+  return email && sig && sig.length <= 100 ? { email, sig } : null;
+}
+
+/** The logged-in customer's own subscription: subscribe (true) or unsubscribe (false); answers the new state. */
+export async function setOwnSubscription(subscribed: boolean): Promise<boolean> {
+  const answer = await call('customerUpdate', { body: { newsletter: subscribed } });
+  return answer.CustomerItems[0]?.NEWSLETTER ?? subscribed;
 }
