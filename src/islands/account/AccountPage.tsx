@@ -23,6 +23,7 @@ import { orderDate, statusText, type Money } from './OrderDetail.tsx';
 import { downloadInvoice } from './invoice.ts';
 import { NewsletterToggle } from './NewsletterToggle.tsx';
 import { withBoundary } from '../IslandBoundary.tsx';
+import { ServerErrorLink } from '../ServerErrorLink.tsx';
 import './account.scss';
 
 export interface AccountPageProps {
@@ -110,7 +111,8 @@ function Personal({ session }: { session: StoredSession }) {
           <span>{loadError}</span>{' '}
           <button type="button" className="button button--secondary" onClick={() => void load()}>
             {m.cartPage_retry()}
-          </button>
+          </button>{' '}
+          <ServerErrorLink />
         </p>
       ) : null}
       {customer ? (

@@ -24,7 +24,7 @@ import { useHydrated } from '../hooks/use-hydrated.ts';
 import './cart.scss';
 import './cart-page.scss';
 import { withBoundary } from '../IslandBoundary.tsx';
-import { serverErrorHref } from '../../catalog/site-rules.ts';
+import { ServerErrorLink } from '../ServerErrorLink.tsx';
 
 function CartPageIsland(props: CartIslandProps) {
   // The server renders the loading state; the stored cart applies after hydration (no mismatch).
@@ -221,9 +221,7 @@ function ConnectionNote({ cart }: { cart: ReturnType<typeof useCart> }) {
           <button type="button" className="link-button" onClick={() => void refreshCart()}>
             {m.cartPage_retry()}
           </button>{' '}
-          <a href={serverErrorHref(location.pathname)} data-server-error-link>
-            {m.errors_serverErrorLink()}
-          </a>
+          <ServerErrorLink />
         </p>
       )}
       {!failed && deliveryFailed && <p className="visually-hidden">{cart.delivery.status === 'error' ? cart.delivery.message : ''}</p>}

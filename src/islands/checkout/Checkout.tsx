@@ -44,6 +44,7 @@ import '../cart/cart.scss';
 import '../cart/cart-page.scss';
 import './checkout.scss';
 import { withBoundary } from '../IslandBoundary.tsx';
+import { ServerErrorLink } from '../ServerErrorLink.tsx';
 
 export interface CheckoutProps extends CartIslandProps {
   termsHref: string;
@@ -282,7 +283,7 @@ function CheckoutContent(props: CheckoutProps) {
         </div>
         {cart.status === 'error' && cart.error && (
           <p className="cart-page__error" data-cart-error>
-            {cart.error}
+            {cart.error} <ServerErrorLink />
           </p>
         )}
 

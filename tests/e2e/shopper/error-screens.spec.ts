@@ -10,6 +10,7 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 90_000 });
 import { F, aboutPath, expectNoSeriousViolations, prepare, seedCart, url } from '../cart/cart-helpers.ts';
 import { viewport } from '../chrome/helpers.ts';
+import { fakeSession, storeSession } from '../setup/session.ts';
 
 test('a rendering error in the mini cart shows the fallback, not a blank area; the rest of the page works', async ({ page, context }) => {
   await prepare(context, 'de');
@@ -63,3 +64,22 @@ for (const shop of ['de', 'ro'] as const) {
     expect(await page.evaluate(() => localStorage.getItem('cart_id'))).toBeNull();
   });
 }
+
+test('de: the account and the checkout with the shop API unreachable say the connection text and link to the server-error page', async ({ page, context }) => {
+  await prepare(context, 'de');
+  await seedCart(page, 'de', [{ productId: F.simpleProductId, quantity: 1 }]);
+  await storeSession(page, fakeSession());
+  await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+  const connection = 'Bei der Verbindung zum Server ist ein Fehler aufgetreten.';
+  const linkName = 'Hilfe und Kontakt bei Verbindungsproblemen';
+
+  await page.goto(url('de', '/account'));
+  const accountAlert = page.locator('main [role="alert"]').filter({ hasText: connection });
+  await expect(accountAlert).toBeVisible();
+  await expect(accountAlert.getByRole('link', { name: linkName })).toHaveAttribute('href', '/server-error?from=%2Faccount');
+
+  await page.goto(url('de', '/checkout'));
+  const checkoutError = page.locator('[data-cart-error]');
+  await expect(checkoutError).toContainText(connection);
+  await expect(checkoutError.getByRole('link', { name: linkName })).toHaveAttribute('href', '/server-error?from=%2Fcheckout');
+});
