@@ -74,7 +74,8 @@ test('de: the account and the checkout with the shop API unreachable say the con
   const linkName = 'Hilfe und Kontakt bei Verbindungsproblemen';
 
   await page.goto(url('de', '/account'));
-  const accountAlert = page.locator('main [role="alert"]').filter({ hasText: connection });
+  const accountAlert = page.getByRole('region', { name: 'Persönliche Daten' }).getByRole('alert');
+  await expect(accountAlert).toContainText(connection);
   await expect(accountAlert).toBeVisible();
   await expect(accountAlert.getByRole('link', { name: linkName })).toHaveAttribute('href', '/server-error?from=%2Faccount');
 
