@@ -1,5 +1,5 @@
 /**
- * JS budget of a content page (issue 4): the compressed JavaScript a content page loads before
+ * JS budget of a content page (issue 4) and of the advent calendar (issue 15): the compressed JavaScript a page loads before
  * any interaction, in Chromium, from a shop built from the sample and served compressed as the
  * CDN would (scripts/lib/shop-server.ts: brotli/gzip). Also reports render-blocking scripts
  * (external scripts without module/async/defer: there must be none), the inline JS in the HTML,
@@ -63,59 +63,62 @@ for (const shop of shops) {
   const catalog = new Catalog(join(catalogDir, `${shop}.sqlite`));
   const config = getShop(shop);
   const aboutId = config.contentPages['/about'];
-  const path = (aboutId && catalog.pathOf('content', aboutId)) || catalog.routes().find((r) => r.kind === 'content')!.path;
+  const about = (aboutId && catalog.pathOf('content', aboutId)) || catalog.routes().find((r) => r.kind === 'content')!.path;
   const origin = `http://${shop}.localhost:${port}`;
-  for (const [label, width] of [
-    ['desktop', 1280],
-    ['mobile', 390],
-  ] as const) {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    // Nothing leaves loopback (rating widget, tag manager after consent).
-    await context.route(/^https?:\/\/(?![a-z]+\.localhost[:/])/, (r) => r.abort());
-    const page = await context.newPage();
-    const scripts = await track(page);
-    await page.goto(origin + path, { waitUntil: 'load' });
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(500);
-    const before = [...scripts];
-    const doc = await page.evaluate(() => {
-      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
-      const blocking = [...document.querySelectorAll('script[src]')]
-        .filter((s) => s.getAttribute('type') !== 'module' && !s.hasAttribute('async') && !s.hasAttribute('defer'))
-        .map((s) => s.getAttribute('src'));
-      const inline = [...document.querySelectorAll('script:not([src])')].filter((s) => !/json/.test(s.getAttribute('type') ?? '')).map((s) => s.textContent ?? '');
-      return { fcp, blocking, inline };
-    });
-    // First interactions: the category menu, then the account dropdown.
-    const menuToggle = page.locator(width >= 1200 ? '.menu-toggle--wide' : '.menu-toggle--narrow');
-    await menuToggle.click();
-    await page.locator('#category-menu').waitFor({ state: 'visible' });
-    await page.keyboard.press('Escape');
-    const afterMenu = scripts.length;
-    await page.locator('.account-menu > button').click();
-    await page.locator('.account-menu .dropdown').waitFor({ state: 'visible' });
-    await page.waitForLoadState('networkidle');
-    const inlineText = doc.inline.join('\n');
-    const r = {
-      shop,
-      path,
-      viewport: label,
-      beforeInteraction: { compressedBytes: sum(before), files: before.map((s) => ({ url: new URL(s.url).pathname, compressedBytes: s.encodedBytes, encoding: s.encoding })) },
-      inlineScripts: { count: doc.inline.length, bytes: Buffer.byteLength(inlineText), gzipBytes: gzipSync(inlineText).length },
-      renderBlockingScripts: doc.blocking,
-      firstContentfulPaintMs: doc.fcp,
-      onMenuOpen: { compressedBytes: sum(scripts.slice(before.length, afterMenu)) },
-      onAccountOpen: { compressedBytes: sum(scripts.slice(afterMenu)) },
-      budgetBytes: BUDGET,
-      withinBudget: sum(before) <= BUDGET && doc.blocking.length === 0,
-    };
-    results.push(r);
-    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-    console.log(
-      `  ${shop} ${label} ${path}: ${kb(r.beforeInteraction.compressedBytes)} JS before interaction in ${before.length} file(s) (+ ${kb(r.inlineScripts.gzipBytes)} inline, gzip); render-blocking ${doc.blocking.length}; FCP ${doc.fcp?.toFixed(0)} ms; menu +${kb(r.onMenuOpen.compressedBytes)}, account +${kb(r.onAccountOpen.compressedBytes)}; ${r.withinBudget ? 'within' : 'OVER'} the 35 KB budget`,
-    );
-    await context.close();
-  }
+  // A content page, and the advent calendar (its doors open by the browser's date: issue 15).
+  const paths = [about, ...(config.contentPages['/advent-calendar'] ? ['/advent-calendar'] : [])];
+  for (const path of paths)
+    for (const [label, width] of [
+      ['desktop', 1280],
+      ['mobile', 390],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      // Nothing leaves loopback (rating widget, tag manager after consent).
+      await context.route(/^https?:\/\/(?![a-z]+\.localhost[:/])/, (r) => r.abort());
+      const page = await context.newPage();
+      const scripts = await track(page);
+      await page.goto(origin + path, { waitUntil: 'load' });
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+      const before = [...scripts];
+      const doc = await page.evaluate(() => {
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+        const blocking = [...document.querySelectorAll('script[src]')]
+          .filter((s) => s.getAttribute('type') !== 'module' && !s.hasAttribute('async') && !s.hasAttribute('defer'))
+          .map((s) => s.getAttribute('src'));
+        const inline = [...document.querySelectorAll('script:not([src])')].filter((s) => !/json/.test(s.getAttribute('type') ?? '')).map((s) => s.textContent ?? '');
+        return { fcp, blocking, inline };
+      });
+      // First interactions: the category menu, then the account dropdown.
+      const menuToggle = page.locator(width >= 1200 ? '.menu-toggle--wide' : '.menu-toggle--narrow');
+      await menuToggle.click();
+      await page.locator('#category-menu').waitFor({ state: 'visible' });
+      await page.keyboard.press('Escape');
+      const afterMenu = scripts.length;
+      await page.locator('.account-menu > button').click();
+      await page.locator('.account-menu .dropdown').waitFor({ state: 'visible' });
+      await page.waitForLoadState('networkidle');
+      const inlineText = doc.inline.join('\n');
+      const r = {
+        shop,
+        path,
+        viewport: label,
+        beforeInteraction: { compressedBytes: sum(before), files: before.map((s) => ({ url: new URL(s.url).pathname, compressedBytes: s.encodedBytes, encoding: s.encoding })) },
+        inlineScripts: { count: doc.inline.length, bytes: Buffer.byteLength(inlineText), gzipBytes: gzipSync(inlineText).length },
+        renderBlockingScripts: doc.blocking,
+        firstContentfulPaintMs: doc.fcp,
+        onMenuOpen: { compressedBytes: sum(scripts.slice(before.length, afterMenu)) },
+        onAccountOpen: { compressedBytes: sum(scripts.slice(afterMenu)) },
+        budgetBytes: BUDGET,
+        withinBudget: sum(before) <= BUDGET && doc.blocking.length === 0,
+      };
+      results.push(r);
+      const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+      console.log(
+        `  ${shop} ${label} ${path}: ${kb(r.beforeInteraction.compressedBytes)} JS before interaction in ${before.length} file(s) (+ ${kb(r.inlineScripts.gzipBytes)} inline, gzip); render-blocking ${doc.blocking.length}; FCP ${doc.fcp?.toFixed(0)} ms; menu +${kb(r.onMenuOpen.compressedBytes)}, account +${kb(r.onAccountOpen.compressedBytes)}; ${r.withinBudget ? 'within' : 'OVER'} the 35 KB budget`,
+      );
+      await context.close();
+    }
   // The account pages (issue 13): JS before interaction within ACCOUNT_BUDGET. /account is seen
   // logged in (a stored session; no API here, so its calls fail and show their message).
   for (const [accountPath, loggedIn] of [

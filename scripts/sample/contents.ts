@@ -240,13 +240,13 @@ const PAGES: readonly PageDef[] = [
     id: P.shippingCosts,
     slug: ['versandkosten.html', 'costuri-de-livrare.html'],
     title: ['Versandkosten', 'Costuri de livrare'],
-    chapo: ['Versandkostenfrei ab 50 € Bestellwert.', 'Livrare gratuită pentru comenzi de peste 250 lei.'],
+    chapo: ['Versandkostenfrei ab 50 € Bestellwert.', 'Livrare gratuită pentru comenzi de peste 50 €.'],
     body: [
       p(
         '<table><thead><tr><th>Land</th><th>Paket</th><th>Spedition</th></tr></thead><tbody><tr><td>Deutschland</td><td>4,95 €</td><td>90 €</td></tr><tr><td>Österreich</td><td>6,95 €</td><td>90 €</td></tr><tr><td>Rumänien</td><td>9,95 €</td><td>120 €</td></tr></tbody></table>',
       ),
       p(
-        '<table><thead><tr><th>Țara</th><th>Colet</th><th>Marfă voluminoasă</th></tr></thead><tbody><tr><td>România</td><td>19,90 lei</td><td>599 lei</td></tr><tr><td>Germania</td><td>49 lei</td><td>449 lei</td></tr><tr><td>Austria</td><td>49 lei</td><td>449 lei</td></tr></tbody></table>',
+        '<table><thead><tr><th>Țara</th><th>Colet</th><th>Marfă voluminoasă</th></tr></thead><tbody><tr><td>România</td><td>9,95 €</td><td>120 €</td></tr><tr><td>Germania</td><td>4,95 €</td><td>90 €</td></tr><tr><td>Austria</td><td>6,95 €</td><td>90 €</td></tr></tbody></table>',
       ),
     ],
   },
@@ -336,6 +336,17 @@ export interface ContentContext {
 
 const DAY = 86_400_000;
 
+/** The advent calendar as the editors configure it in Thelia: JSON in the content's postscriptum (docs/export-format.md). */
+function adventPostscriptum(lang: 0 | 1): string {
+  const { year, doors } = SAMPLE_FIXTURES.advent;
+  return JSON.stringify({
+    advent_calendar: {
+      ...(year ? { year } : {}),
+      doors: doors.map((d) => ('productId' in d ? { day: d.day, product_id: d.productId } : { day: d.day, coupon: d.coupon, text: d.text[lang] })),
+    },
+  });
+}
+
 export function contents(ctx: ContentContext): ContentIn[] {
   const out: ContentIn[] = [];
   const contentImages = ctx.images.byGroup.content;
@@ -354,6 +365,7 @@ export function contents(ctx: ContentContext): ContentIn[] {
 
   for (const page of PAGES) {
     const postscriptum = page.id === P.listing ? JSON.stringify({ brand_id: SAMPLE_FIXTURES.listing.brandId, category_id: SAMPLE_FIXTURES.listing.categoryId }) : '';
+    const ps = (lang: 0 | 1) => (page.id === P.adventCalendar ? adventPostscriptum(lang) : postscriptum);
     const atSlug = austrian(page.title[0]) !== page.title[0] ? `${slugify(austrian(page.title[0]))}.html` : page.slug[0];
     const image = contentImages[page.id % contentImages.length]!;
     out.push({
@@ -362,8 +374,8 @@ export function contents(ctx: ContentContext): ContentIn[] {
       position: page.id,
       folders: [{ id: F.info, default: true, position: page.id }],
       i18n: texts(
-        { title: page.title[0], chapo: page.chapo[0], description: page.body[0], postscriptum },
-        { title: page.title[1], chapo: page.chapo[1], description: page.body[1], postscriptum },
+        { title: page.title[0], chapo: page.chapo[0], description: page.body[0], postscriptum: ps(0) },
+        { title: page.title[1], chapo: page.chapo[1], description: page.body[1], postscriptum: ps(1) },
       ),
       url: { de_DE: page.slug[0], de_AT: atSlug, ro_RO: page.slug[1] },
       images:

@@ -79,6 +79,8 @@ export interface SampleFixtures {
   currencies: { EUR: number; RON: number; ronRate: string };
   taxRules: { standard: number; reduced: number; ecoFee: number };
   fulfilmentCenterIds: readonly number[];
+  /** The advent calendar's 24 doors (content adventCalendar's postscriptum): a product or a coupon of the shop API's seed. */
+  advent: { year: number | null; doors: readonly ({ day: number; productId: number } | { day: number; coupon: string; text: [de: string, ro: string] })[] };
 }
 
 export const SAMPLE_FIXTURES = {
@@ -160,4 +162,33 @@ export const SAMPLE_FIXTURES = {
   currencies: { EUR: 1, RON: 6, ronRate: '4.970000' },
   taxRules: { standard: 1, reduced: 2, ecoFee: 3 },
   fulfilmentCenterIds: [1, 2, 3],
+  advent: {
+    year: null,
+    doors: [
+      { day: 1, productId: 1 },
+      { day: 2, productId: 2 },
+      { day: 3, productId: 3 },
+      { day: 4, productId: 5 },
+      { day: 5, productId: 7 },
+      { day: 6, coupon: 'WELCOME10', text: ['10 % auf Ihre Bestellung ab 20 €', '10 % la comanda dumneavoastră de la 20 €'] },
+      { day: 7, productId: 9 },
+      { day: 8, productId: 12 },
+      { day: 9, productId: 13 },
+      { day: 10, productId: 14 },
+      { day: 11, productId: 15 },
+      { day: 12, productId: 16 },
+      { day: 13, coupon: 'MINUS5', text: ['5 € Rabatt ab 30 € Bestellwert', '5 € reducere la comenzi de la 30 €'] },
+      { day: 14, productId: 17 },
+      { day: 15, productId: 18 },
+      { day: 16, productId: 19 },
+      { day: 17, productId: 20 },
+      { day: 18, productId: 21 },
+      { day: 19, productId: 22 },
+      { day: 20, coupon: 'WELCOME10', text: ['10 % auf Ihre Bestellung ab 20 €', '10 % la comanda dumneavoastră de la 20 €'] },
+      { day: 21, productId: 23 },
+      { day: 22, productId: 24 },
+      { day: 23, productId: 25 },
+      { day: 24, productId: 26 },
+    ],
+  },
 } as const satisfies SampleFixtures;

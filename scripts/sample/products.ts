@@ -607,6 +607,8 @@ export function buildProduct(plan: ProductPlan, id: number): BuiltProduct {
   if (d.quantityStep) module.quantityStep = d.quantityStep;
   if (d.freight) module.freight = true;
   if (d.undeliverable) module.undeliverableCountries = d.undeliverable;
+  const rating = sampleRating(id);
+  if (rating) module.rating = rating;
 
   const product: ProductIn = {
     id,
@@ -653,4 +655,10 @@ export function buildProduct(plan: ProductPlan, id: number): BuiltProduct {
     }
   }
   return { product, redirects };
+}
+
+/** Approved reviews of a sample product (every third one), from its id alone so no other stream changes. */
+export function sampleRating(id: number): { count: number; average: number } | undefined {
+  if (id % 3 !== 0) return undefined;
+  return { count: ((id * 7) % 40) + 1, average: 3 + ((id * 13) % 21) / 10 };
 }

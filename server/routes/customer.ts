@@ -10,6 +10,7 @@ import { isoNow, type Deps } from '../context.ts';
 import { transaction } from '../db/open.ts';
 import { hashPassword, issueToken, randomToken, verifyPassword } from '../lib/auth.ts';
 import { HttpError } from '../lib/errors.ts';
+import { mailLanguage, passwordResetMail } from '../lib/mail-texts.ts';
 import { checkVat } from '../lib/vat.ts';
 import { invalid, route, type CustomerRow } from '../middleware/route.ts';
 import { addressIssues, countryTitle, insertAddress, stateTitle, type AddressRow } from '../services/address.ts';
@@ -17,7 +18,7 @@ import { accountKey, checkThrottle, clientKey, forgive, recordAttempt } from '..
 import { countryLocale } from '../services/pricing.ts';
 import { shopCountryIso, shopOfLocale } from '../services/shops.ts';
 import { vatNumberCountry } from '../../src/catalog/vat-exclusion.ts';
-import { subscribe } from '../services/newsletter.ts';
+import { isSubscribed, subscribe, subscribeAndMail, unsubscribe } from '../services/newsletter.ts';
 
 const RESET_SECONDS = 3600;
 
@@ -53,6 +54,7 @@ export function customerItem(deps: Deps, c: CustomerRow): CustomerItem {
     PHONE: a?.phone ?? null,
     ZIPCODE: a?.zipcode ?? null,
     ADDRESS_TITLE_ID: a?.title ?? null,
+    NEWSLETTER: isSubscribed(deps, c.email),
   };
 }
 
@@ -170,17 +172,16 @@ export function registerCustomer(app: Hono, deps: Deps) {
   });
 
   route(app, deps, 'forgotPassword', ({ body }) => {
-    const c = deps.sql('SELECT id, email, firstname FROM customer WHERE email = ? AND express = 0').get(body.email) as { id: number; email: string; firstname: string } | undefined;
+    const c = deps.sql('SELECT id, email, firstname, locale FROM customer WHERE email = ? AND express = 0').get(body.email) as
+      | { id: number; email: string; firstname: string; locale: string | null }
+      | undefined;
     if (c) {
       const token = randomToken(24);
       deps
         .sql('INSERT INTO password_reset (token_hash, customer_id, expires_at) VALUES (?, ?, ?)')
         .run(createHash('sha256').update(token).digest('hex'), c.id, Math.floor(deps.now() / 1000) + RESET_SECONDS);
-      deps.mail({
-        to: c.email,
-        subject: 'Passwort zurücksetzen / Password reset',
-        text: `Hallo ${c.firstname},\n\nzum Zurücksetzen Ihres Passworts öffnen Sie diesen Link (1 Stunde gültig):\n${deps.config.publicUrl}/forgot-password?token=${token}\n\nWenn Sie das nicht angefordert haben, ignorieren Sie diese Nachricht.\n`,
-      });
+      const mail = passwordResetMail(mailLanguage(body.locale, c.locale), { firstname: c.firstname, link: `${deps.config.publicUrl}/forgot-password?token=${token}` });
+      deps.mail({ to: c.email, ...mail });
     }
     return { status_code: 200 as const, message: 'If an account exists for this e-mail, a message has been sent' };
   });
@@ -225,6 +226,9 @@ export function registerCustomer(app: Hono, deps: Deps) {
     deps
       .sql('UPDATE customer SET title = ?, firstname = ?, lastname = ?, company = ? WHERE id = ?')
       .run(body.title ?? me.title, body.firstname ?? me.firstname, body.lastname ?? me.lastname, body.company ?? me.company, me.id);
+    // The customer's own e-mail (the token proves it): no signed link needed, and the state is theirs to see.
+    if (body.newsletter === true && !isSubscribed(deps, me.email)) subscribeAndMail(deps, me.email, me.firstname, me.lastname, me.locale ?? undefined);
+    if (body.newsletter === false) unsubscribe(deps, me.email);
     return { CustomerItems: [customerItem(deps, customerById(deps, me.id))] };
   });
 

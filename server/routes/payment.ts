@@ -10,6 +10,7 @@ import { PAY_ENDPOINTS } from '../../src/api/contract/paths.ts';
 import type { Deps } from '../context.ts';
 import { epcPayload, epcQrDataUrl } from '../lib/epc.ts';
 import { HttpError } from '../lib/errors.ts';
+import { mailLanguage, orderConfirmationMail } from '../lib/mail-texts.ts';
 import { idParam, route, type CustomerRow } from '../middleware/route.ts';
 import { activePayments, cartCustomer, couponProblem, findCoupon, loadCart, priceCart } from '../services/cart.ts';
 import { decidePayment, guestInvoicePath, ownOrder, paymentCode, placeOrder, type Decision, type OrderRow } from '../services/order.ts';
@@ -24,17 +25,17 @@ function escapeHtml(s: string): string {
 }
 
 function confirmationMail(deps: Deps, order: OrderRow) {
-  const customer = deps.sql('SELECT email, firstname FROM customer WHERE id = ?').get(order.customer_id) as { email: string; firstname: string };
-  const code = paymentCode(deps, order.payment_module_id);
-  const transfer =
-    code === 'Vorkasse'
-      ? `\nBitte überweisen Sie ${fromCents(order.total_cents).toFixed(2)} ${order.currency} an ${deps.config.bank.name}, IBAN ${deps.config.bank.iban}, BIC ${deps.config.bank.bic}, Verwendungszweck ${order.ref}.\n`
-      : '';
-  deps.mail({
-    to: customer.email,
-    subject: `Bestellung ${order.ref}`,
-    text: `Hallo ${customer.firstname},\n\nvielen Dank für Ihre Bestellung ${order.ref} über ${fromCents(order.total_cents).toFixed(2)} ${order.currency}.\n${transfer}\nRechnung: ${deps.config.publicUrl}${guestInvoicePath(deps, order.ref)}\n`,
+  const customer = deps.sql('SELECT email, firstname, locale FROM customer WHERE id = ?').get(order.customer_id) as { email: string; firstname: string; locale: string | null };
+  const transfer = paymentCode(deps, order.payment_module_id) === 'Vorkasse' ? deps.config.bank : undefined;
+  const mail = orderConfirmationMail(mailLanguage(order.locale, customer.locale), {
+    firstname: customer.firstname,
+    ref: order.ref,
+    total: fromCents(order.total_cents),
+    currency: order.currency,
+    invoiceUrl: `${deps.config.publicUrl}${guestInvoicePath(deps, order.ref)}`,
+    transfer,
   });
+  deps.mail({ to: customer.email, ...mail });
 }
 
 export function registerPayment(app: Hono, deps: Deps) {

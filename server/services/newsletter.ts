@@ -6,6 +6,7 @@
  */
 import { isoNow, type Deps } from '../context.ts';
 import { newsletterSignature, safeEqual } from '../lib/auth.ts';
+import { mailLanguage, newsletterMail } from '../lib/mail-texts.ts';
 
 /** The unsubscribe link of an address (the shop page `/newsletter-unsubscribe` reads it). */
 export function unsubscribeLink(deps: Deps, email: string): string {
@@ -15,6 +16,12 @@ export function unsubscribeLink(deps: Deps, email: string): string {
 /** Is `sig` the signature of this address's unsubscribe link? Constant-time. */
 export function validUnsubscribeSignature(deps: Deps, email: string, sig: string): boolean {
   return /^[A-Za-z0-9_-]{32}$/.test(sig) && safeEqual(sig, newsletterSignature(deps.config.secret, email));
+}
+
+/** Is the address on the list (subscribed and not unsubscribed)? Only for the address's own customer (PUT/GET customer). */
+export function isSubscribed(deps: Deps, email: string): boolean {
+  const row = deps.sql('SELECT unsubscribed_at FROM newsletter WHERE email = ?').get(email) as { unsubscribed_at: string | null } | undefined;
+  return !!row && row.unsubscribed_at === null;
 }
 
 /** Subscribes (again); no mail. Registration uses it for its newsletter box. */
@@ -33,15 +40,7 @@ export function subscribe(deps: Deps, email: string, firstname?: string, lastnam
 /** Subscribes and mails the address (a welcome, or a note that it was already on the list), with the unsubscribe link. */
 export function subscribeAndMail(deps: Deps, email: string, firstname?: string, lastname?: string, locale?: string): void {
   const outcome = subscribe(deps, email, firstname, lastname, locale);
-  const ro = locale === 'ro_RO' || locale === 'ro';
-  const link = unsubscribeLink(deps, email);
-  deps.mail({
-    to: email,
-    subject: 'Newsletter',
-    text: ro
-      ? `${outcome === 'already' ? 'Această adresă este deja abonată la newsletter.' : 'Vă mulțumim pentru abonare.'}\n\nDezabonare: ${link}\n`
-      : `${outcome === 'already' ? 'Diese Adresse erhält unseren Newsletter bereits.' : 'Danke für Ihre Anmeldung zum Newsletter.'}\n\nAbmelden: ${link}\n`,
-  });
+  deps.mail({ to: email, ...newsletterMail(mailLanguage(locale), { already: outcome === 'already', link: unsubscribeLink(deps, email) }) });
 }
 
 export type UnsubscribeOutcome = 'unsubscribed' | 'already' | 'unknown';

@@ -9,6 +9,7 @@ import type { OperatorComment } from '../../src/api/contract/operator.ts';
 import { isoNow, type Deps } from '../context.ts';
 import { transaction } from '../db/open.ts';
 import { HttpError } from '../lib/errors.ts';
+import { mailLanguage, shippedMail } from '../lib/mail-texts.ts';
 import { orderItem, orderProducts, paymentCode, type OrderRow } from './order.ts';
 import { fromCents } from '../../src/catalog/prices.ts';
 
@@ -93,14 +94,17 @@ export function markShipped(deps: Deps, key: string | undefined, tracking: strin
     log(deps, 'order.shipped', o.ref, { tracking_number: tracking ?? null });
     return findOrder(deps, { id: o.id });
   });
-  const customer = deps.sql('SELECT email, firstname FROM customer WHERE id = ?').get(order.customer_id) as { email: string; firstname: string } | undefined;
+  const customer = deps.sql('SELECT email, firstname, locale FROM customer WHERE id = ?').get(order.customer_id) as
+    | { email: string; firstname: string; locale: string | null }
+    | undefined;
   if (customer) {
-    const how = order.local_pickup ? 'Ihre Bestellung liegt zur Abholung bereit.' : 'Ihre Bestellung ist unterwegs.';
-    deps.mail({
-      to: customer.email,
-      subject: `Bestellung ${order.ref} versandt / Your order has shipped`,
-      text: `Hallo ${customer.firstname},\n\n${how}\n${order.tracking_number ? `Sendungsnummer / tracking number: ${order.tracking_number}\n` : ''}\nBestellung / order: ${order.ref}\n`,
+    const mail = shippedMail(mailLanguage(order.locale, customer.locale), {
+      firstname: customer.firstname,
+      ref: order.ref,
+      pickup: !!order.local_pickup,
+      tracking: order.tracking_number ?? null,
     });
+    deps.mail({ to: customer.email, ...mail });
   }
   return order;
 }

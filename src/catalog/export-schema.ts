@@ -284,6 +284,8 @@ export const Product = z.object({
       freight: z.boolean().optional(),
       /** Country ids this product cannot be delivered to. */
       undeliverableCountries: z.array(Id).optional(),
+      /** Approved reviews (the comment module): how many and their average rating (1-5); the product's structured data carries it. */
+      rating: z.object({ count: z.number().int().positive(), average: z.number().min(1).max(5) }).optional(),
     })
     .default({}),
 });

@@ -77,6 +77,8 @@ export interface ProductModel extends TextsModel {
     keywords?: string[];
     freight?: boolean;
     undeliverableCountries?: number[];
+    /** Approved reviews: count and average rating (1-5). */
+    rating?: { count: number; average: number };
   };
 }
 

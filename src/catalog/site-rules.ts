@@ -12,9 +12,13 @@ export function formatCartCount(n: number): { text: string; small: boolean; hidd
 export const ADVENT_PATH = '/advent-calendar';
 export const WIDE = 1200;
 
-/** The advent banner (below 1200 px, advent flag on) and the header button (displayAdvent, >= 1200, not on the page). */
-export function adventVisibility(o: { adventActive: boolean; displayAdvent: boolean; width: number; path: string }) {
-  const onPage = o.path.replace(/\.html$/, '').replace(/\/$/, '') === ADVENT_PATH;
+/**
+ * The advent banner (below 1200 px, advent flag on) and the header button (displayAdvent, >= 1200,
+ * not on the page: neither at /advent-calendar nor at the calendar's translated slug, `pagePath`).
+ */
+export function adventVisibility(o: { adventActive: boolean; displayAdvent: boolean; width: number; path: string; pagePath?: string }) {
+  const norm = (p: string) => p.replace(/\.html$/, '').replace(/\/$/, '');
+  const onPage = norm(o.path) === ADVENT_PATH || (!!o.pagePath && norm(o.path) === norm(o.pagePath));
   return { banner: o.adventActive && o.width < WIDE, button: o.displayAdvent && o.width >= WIDE && !onPage };
 }
 
@@ -51,3 +55,12 @@ export const REVIEW_CACHE_S = 1800;
 
 /** The newsletter form's target. */
 export const newsletterUrl = (email: string) => `/newsletter?email=${encodeURIComponent(email)}`;
+
+/**
+ * The way to the server-error page (spec §2) when the shop API stays unreachable on a page that
+ * needs it (cart, checkout, account): its Retry clears the stored state and comes back here.
+ */
+export function serverErrorHref(path: string): string {
+  const from = path.startsWith('/') && !path.startsWith('//') ? path : '/';
+  return `/server-error?from=${encodeURIComponent(from)}`;
+}

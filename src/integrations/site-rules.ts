@@ -132,6 +132,10 @@ export function thirdPartySources(shop: ShopConfig, mediaUrl?: string): Omit<Csp
   if (shop.rating.provider !== 'none' && shop.rating.display) add(s.connect, originOfUrl(shop.ratingBadgeUrl));
   // The tag manager's script, loaded after consent.
   if (shop.tagManagerId) add(s.script, originOfUrl(shop.tagManagerUrl));
+  // Error reporting sends its reports to the DSN's host; the support chat's script comes from its
+  // `src` (both only when configured: issue 15 item 6).
+  if (shop.errorReporting.dsn) add(s.connect, originOfUrl(shop.errorReporting.dsn.replace(/^(https?:\/\/)[^@/]*@/, '$1')));
+  if (shop.supportChat.key && shop.supportChat.src) add(s.script, originOfUrl(shop.supportChat.src));
   for (const p of shop.thirdParties) {
     for (const o of p.script) add(s.script, o);
     for (const o of p.connect) add(s.connect, o);

@@ -9,8 +9,9 @@ import { loggedIn } from '../stores/session.ts';
 import { m } from '../i18n/generated/messages.js';
 import { useDismiss } from './hooks/use-dismiss.ts';
 import { useHydrated } from './hooks/use-hydrated.ts';
+import { withBoundary } from './IslandBoundary.tsx';
 
-export default function AccountMenu() {
+function AccountMenuIsland() {
   const [open, setOpen] = useState(false);
   // The server renders the logged-out menu; the stored session applies after hydration (no mismatch).
   const hydrated = useHydrated();
@@ -61,3 +62,6 @@ export default function AccountMenu() {
     </div>
   );
 }
+
+/** The island inside the fallback boundary (spec §2: rendering errors show a fallback screen). */
+export default withBoundary(AccountMenuIsland);

@@ -9,6 +9,7 @@
 import { useRef, useState } from 'react';
 import { m } from '../i18n/generated/messages.js';
 import { useDismiss } from './hooks/use-dismiss.ts';
+import { withBoundary } from './IslandBoundary.tsx';
 
 interface Contact {
   phone: string;
@@ -20,7 +21,7 @@ const CONTACT_URL = '/chrome/contact.json';
 
 const isContact = (v: unknown): v is Contact => !!v && typeof v === 'object' && ['phone', 'tel', 'hours'].every((k) => typeof (v as Record<string, unknown>)[k] === 'string');
 
-export default function PhoneBox(props: Contact) {
+function PhoneBoxIsland(props: Contact) {
   const [open, setOpen] = useState(false);
   const [data, setData] = useState<Contact>(props);
   // idle until the first expand; failed stays set while a retry runs, so the retry button keeps its place and focus.
@@ -87,3 +88,6 @@ export default function PhoneBox(props: Contact) {
     </div>
   );
 }
+
+/** The island inside the fallback boundary (spec §2: rendering errors show a fallback screen). */
+export default withBoundary(PhoneBoxIsland);

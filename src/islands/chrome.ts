@@ -17,6 +17,24 @@ import { startPrices } from './prices.ts';
 const $ = <T extends Element = HTMLElement>(sel: string, root: ParentNode = document) => root.querySelector<T>(sel);
 const path = location.pathname;
 
+/** After the first interaction, or 10 s after load, when the browser is idle: for code no page needs up front. */
+function afterSettled(run: () => void): void {
+  let done = false;
+  const go = () => {
+    if (done) return;
+    done = true;
+    for (const type of EVENTS) removeEventListener(type, go, true);
+    const idle = (window as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
+    if (idle) idle(run, { timeout: 3000 });
+    else setTimeout(run, 0);
+  };
+  const EVENTS = ['pointerdown', 'keydown', 'touchstart', 'scroll'] as const;
+  for (const type of EVENTS) addEventListener(type, go, { capture: true, passive: true, once: true });
+  const later = () => setTimeout(go, 10_000);
+  if (document.readyState === 'complete') later();
+  else addEventListener('load', later, { once: true });
+}
+
 function safe(name: string, fn: () => void) {
   try {
     fn();
@@ -140,6 +158,9 @@ if (!reloading) {
       }
       const flag = $('.country-static', picker);
       if (flag) flag.hidden = state === 'vat0';
+      // The selected country's flag image (one per country, same size: nothing moves).
+      const shown = select && state !== 'vat0' ? select.value : '';
+      for (const img of picker.querySelectorAll<HTMLElement>('[data-flag]')) img.hidden = img.dataset.flag !== shown;
     };
     excludeVAT.subscribe(apply);
     countryId.subscribe(apply);
@@ -225,6 +246,41 @@ if (!reloading) {
     $('button', toast)?.addEventListener('click', () => {
       clearTimeout(timer);
       hide();
+    });
+  });
+
+  // 12b. Error reporting and the support chat: nothing without a DSN / key; otherwise loaded after
+  // the first interaction or 10 s after load, when the browser is idle (never before interaction).
+  safe('error reporting and chat', () => {
+    const footer = $('.site-footer');
+    const dsn = footer?.dataset.errDsn;
+    const chat = footer?.dataset.chatSrc;
+    if (!dsn && !chat) return;
+    const early: unknown[] = [];
+    const keep = (e: ErrorEvent | PromiseRejectionEvent) => {
+      if (early.length < 10) early.push('reason' in e ? e.reason : (e.error ?? e.message));
+    };
+    if (dsn) {
+      addEventListener('error', keep);
+      addEventListener('unhandledrejection', keep);
+    }
+    afterSettled(() => {
+      if (dsn) {
+        import('./error-reporting.ts')
+          .then((m) => {
+            removeEventListener('error', keep);
+            removeEventListener('unhandledrejection', keep);
+            m.startErrorReporting(dsn, footer!.dataset.errEnv || 'production', early);
+          })
+          .catch((error: unknown) => console.warn('error reporting not loaded', error));
+      }
+      if (chat) {
+        const script = document.createElement('script');
+        script.src = chat;
+        script.async = true;
+        script.dataset.supportChat = '';
+        document.head.append(script);
+      }
     });
   });
 

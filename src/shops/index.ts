@@ -18,7 +18,20 @@ export function getShop(code: ShopCode): ShopConfig {
   if (!parsed.success) {
     throw new Error(`src/shops/${code}.json is invalid:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   }
-  return withZeroVatOverride(parsed.data, process.env.SHOP_ZERO_VAT_CATEGORIES);
+  return withErrorDsn(withZeroVatOverride(parsed.data, process.env.SHOP_ZERO_VAT_CATEGORIES), process.env.SHOP_ERROR_DSN);
+}
+
+/** SHOP_ERROR_DSN ("at=https://key@host/1;ro=...") sets the named shops' error-reporting DSN for a build. */
+export function withErrorDsn(shop: ShopConfig, override: string | undefined): ShopConfig {
+  if (!override) return shop;
+  for (const part of override.split(';')) {
+    const at = part.indexOf('=');
+    const code = part.slice(0, at).trim();
+    const dsn = part.slice(at + 1).trim();
+    if (at < 1 || !isShopCode(code) || !/^https:\/\/\S+$/.test(dsn)) throw new Error(`SHOP_ERROR_DSN: expected "shop=https://...;shop=...", got "${override}"`);
+    if (code === shop.code) return { ...shop, errorReporting: { ...shop.errorReporting, dsn } };
+  }
+  return shop;
 }
 
 /**

@@ -11,7 +11,8 @@ const Country = z.object({
   isoalpha2: z.string().length(2),
   /** Label of the tax shown next to prices, e.g. "Ust." or "TVA" (tax_tax_title). */
   taxTitle: z.string().min(1),
-  flag: z.string().min(1),
+  /** A small flag image (SVG in public/chrome/): emoji flags are letter pairs on Windows and empty boxes without an emoji font. */
+  flag: z.string().regex(/^\/[\w./-]+\.(svg|png|webp)$/, 'a flag image path such as /chrome/flag-de.svg'),
 });
 
 /** An https origin a Content-Security-Policy may name, e.g. https://js.stripe.com or https://*.google-analytics.com. */
@@ -89,6 +90,23 @@ export const ShopConfig = z.object({
   backOfficeUrl: z.string().default(''),
   /** The advent flag: the seasonal banner below 1200 px links to /advent-calendar. */
   adventActive: z.boolean().default(false),
+  /**
+   * Error reporting (spec §9: traces 0.2, session replays 0.1, replays on error 1) with Sentry's
+   * browser SDK: loaded after the page is idle, and only when a DSN is configured (here, or for a
+   * build by SHOP_ERROR_DSN="shop=dsn;shop=dsn").
+   */
+  errorReporting: z.object({ dsn: z.string().default(''), environment: z.string().default('production') }).default({ dsn: '', environment: 'production' }),
+  /** The support-chat script (spec §7): loaded after the page is idle, only when a key is configured; `{key}` in `src` is replaced. */
+  supportChat: z.object({ key: z.string().default(''), src: z.string().default('') }).default({ key: '', src: '' }),
+  /** The shop's own time zone (IANA): the advent calendar opens its doors by this clock. */
+  timeZone: z.string().refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'an IANA time zone such as Europe/Berlin'),
   /** Sales bar setting and the module's activate flag (spec §3). */
   salesBar: z
     .object({

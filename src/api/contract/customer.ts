@@ -48,6 +48,8 @@ export const CustomerItem = z.object({
   PHONE: z.string().nullable(),
   ZIPCODE: z.string().nullable(),
   ADDRESS_TITLE_ID: z.number().int().nullable(),
+  /** Is the customer's own e-mail subscribed to the newsletter (only the customer sees it: decision 0009). */
+  NEWSLETTER: z.boolean(),
 });
 export type CustomerItem = z.infer<typeof CustomerItem>;
 
@@ -120,6 +122,8 @@ export const UpdateCustomerRequest = z.object({
   firstname: Name.optional(),
   lastname: Name.optional(),
   company: Text(255).optional(),
+  /** Subscribe (true) or unsubscribe (false) the customer's own e-mail; absent: unchanged. */
+  newsletter: z.boolean().optional(),
 });
 
 export const VatCheckRequest = z.object({ vat_number: z.string().trim().max(30), country_id: OptionalIdInput });

@@ -21,6 +21,9 @@ import { Field, FormMessage, useFormState, value, type Status } from './form.tsx
 import { accountErrorText, nameProblem, newPasswordProblems } from './rules.ts';
 import { orderDate, statusText, type Money } from './OrderDetail.tsx';
 import { downloadInvoice } from './invoice.ts';
+import { NewsletterToggle } from './NewsletterToggle.tsx';
+import { withBoundary } from '../IslandBoundary.tsx';
+import { ServerErrorLink } from '../ServerErrorLink.tsx';
 import './account.scss';
 
 export interface AccountPageProps {
@@ -30,7 +33,7 @@ export interface AccountPageProps {
   countries: AddressCountryView[];
 }
 
-export default function AccountPage(props: AccountPageProps) {
+function AccountPageIsland(props: AccountPageProps) {
   const [session, setSession] = useState<StoredSession | null | undefined>(undefined);
   const user = useStore(loggedIn);
   useEffect(() => {
@@ -108,7 +111,8 @@ function Personal({ session }: { session: StoredSession }) {
           <span>{loadError}</span>{' '}
           <button type="button" className="button button--secondary" onClick={() => void load()}>
             {m.cartPage_retry()}
-          </button>
+          </button>{' '}
+          <ServerErrorLink />
         </p>
       ) : null}
       {customer ? (
@@ -144,6 +148,7 @@ function Personal({ session }: { session: StoredSession }) {
       ) : !loadError ? (
         <p>{m.account_loading()}</p>
       ) : null}
+      {customer ? <NewsletterToggle email={customer.EMAIL} subscribed={customer.NEWSLETTER} /> : null}
     </section>
   );
 }
@@ -429,3 +434,6 @@ function ChangePassword() {
     </section>
   );
 }
+
+/** The island inside the fallback boundary (spec §2: rendering errors show a fallback screen). */
+export default withBoundary(AccountPageIsland);

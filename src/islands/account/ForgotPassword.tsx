@@ -7,8 +7,9 @@ import { m } from '../../i18n/generated/messages.js';
 import { Field, FormMessage, useFormState, value } from './form.tsx';
 import { accountErrorText, emailProblem, newPasswordProblems } from './rules.ts';
 import './account.scss';
+import { withBoundary } from '../IslandBoundary.tsx';
 
-export default function ForgotPassword({ locale }: { locale: 'de_DE' | 'de_AT' | 'ro_RO' }) {
+function ForgotPasswordIsland({ locale }: { locale: 'de_DE' | 'de_AT' | 'ro_RO' }) {
   const [token, setToken] = useState<string | null | undefined>(undefined);
   useEffect(() => setToken(new URLSearchParams(location.search).get('token')), []);
   return (
@@ -82,3 +83,6 @@ function ResetForm({ token }: { token: string }) {
     </form>
   );
 }
+
+/** The island inside the fallback boundary (spec §2: rendering errors show a fallback screen). */
+export default withBoundary(ForgotPasswordIsland);

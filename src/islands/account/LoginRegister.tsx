@@ -9,6 +9,7 @@ import { m } from '../../i18n/generated/messages.js';
 import LoginForm from './LoginForm.tsx';
 import RegisterForm from './RegisterForm.tsx';
 import './account.scss';
+import { withBoundary } from '../IslandBoundary.tsx';
 
 type Tab = 'login' | 'register';
 
@@ -18,7 +19,7 @@ export interface LoginRegisterProps {
   vatMinLength: number;
 }
 
-export default function LoginRegister(props: LoginRegisterProps) {
+function LoginRegisterIsland(props: LoginRegisterProps) {
   const [tab, setTab] = useState<Tab>('login');
   useEffect(() => {
     if (document.documentElement.dataset.lrTab === 'register') setTab('register');
@@ -60,3 +61,6 @@ export default function LoginRegister(props: LoginRegisterProps) {
     </section>
   );
 }
+
+/** The island inside the fallback boundary (spec §2: rendering errors show a fallback screen). */
+export default withBoundary(LoginRegisterIsland);

@@ -16,6 +16,7 @@ import { downloadInvoice } from './invoice.ts';
 import { TransferSlip } from '../checkout/TransferSlip.tsx';
 import { formatMoney } from '../../catalog/prices.ts';
 import './account.scss';
+import { withBoundary } from '../IslandBoundary.tsx';
 
 export interface OrderPageProps {
   mode: 'customer' | 'guest';
@@ -33,7 +34,7 @@ export function orderKey(path: string): { id: number } | { ref: string; hash: st
   return null;
 }
 
-export default function OrderPage({ mode, money }: OrderPageProps) {
+function OrderPageIsland({ mode, money }: OrderPageProps) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [pdfError, setPdfError] = useState<string | null>(null);
   const [guestPdf, setGuestPdf] = useState<string | undefined>(undefined);
@@ -125,3 +126,6 @@ export default function OrderPage({ mode, money }: OrderPageProps) {
     </>
   );
 }
+
+/** The island inside the fallback boundary (spec §2: rendering errors show a fallback screen). */
+export default withBoundary(OrderPageIsland);

@@ -23,8 +23,10 @@ import { useCart, type CartIslandProps } from './use-cart.ts';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 import './cart.scss';
 import './cart-page.scss';
+import { withBoundary } from '../IslandBoundary.tsx';
+import { ServerErrorLink } from '../ServerErrorLink.tsx';
 
-export default function CartPage(props: CartIslandProps) {
+function CartPageIsland(props: CartIslandProps) {
   // The server renders the loading state; the stored cart applies after hydration (no mismatch).
   const mounted = useHydrated();
   return (
@@ -218,7 +220,8 @@ function ConnectionNote({ cart }: { cart: ReturnType<typeof useCart> }) {
           {cart.error} {cart.lines.length > 0 && m.cartPage_stale()}{' '}
           <button type="button" className="link-button" onClick={() => void refreshCart()}>
             {m.cartPage_retry()}
-          </button>
+          </button>{' '}
+          <ServerErrorLink />
         </p>
       )}
       {!failed && deliveryFailed && <p className="visually-hidden">{cart.delivery.status === 'error' ? cart.delivery.message : ''}</p>}
@@ -272,3 +275,6 @@ function QuantityField({
     </form>
   );
 }
+
+/** The island inside the fallback boundary (spec §2: rendering errors show a fallback screen). */
+export default withBoundary(CartPageIsland);

@@ -19,11 +19,12 @@ import { CartSums, TrashIcon } from './CartSums.tsx';
 import { useCart, type CartIslandProps } from './use-cart.ts';
 import { useDismiss } from '../hooks/use-dismiss.ts';
 import './cart.scss';
+import { withBoundary } from '../IslandBoundary.tsx';
 
 const TOGGLE = 'minicart:toggle';
 const cartLink = () => document.querySelector<HTMLElement>('[data-cart-link]');
 
-export default function MiniCart(props: CartIslandProps) {
+function MiniCartIsland(props: CartIslandProps) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -158,3 +159,6 @@ function MiniCartContent(props: CartIslandProps & { onClose: () => void }) {
     </>
   );
 }
+
+/** The island inside the fallback boundary (spec §2: rendering errors show a fallback screen). */
+export default withBoundary(MiniCartIsland);

@@ -43,6 +43,8 @@ import { useCart, type CartIslandProps } from '../cart/use-cart.ts';
 import '../cart/cart.scss';
 import '../cart/cart-page.scss';
 import './checkout.scss';
+import { withBoundary } from '../IslandBoundary.tsx';
+import { ServerErrorLink } from '../ServerErrorLink.tsx';
 
 export interface CheckoutProps extends CartIslandProps {
   termsHref: string;
@@ -56,7 +58,7 @@ export interface CheckoutProps extends CartIslandProps {
 const LoginForm = lazy(() => import('../account/LoginForm.tsx'));
 const RegisterForm = lazy(() => import('../account/RegisterForm.tsx'));
 
-export default function Checkout(props: CheckoutProps) {
+function CheckoutIsland(props: CheckoutProps) {
   // The server renders the loading state; the stored cart and draft apply after hydration.
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
@@ -281,7 +283,7 @@ function CheckoutContent(props: CheckoutProps) {
         </div>
         {cart.status === 'error' && cart.error && (
           <p className="cart-page__error" data-cart-error>
-            {cart.error}
+            {cart.error} <ServerErrorLink />
           </p>
         )}
 
@@ -703,3 +705,6 @@ function AddressChoice({ name, list, value, error, onChange }: { name: string; l
     </div>
   );
 }
+
+/** The island inside the fallback boundary (spec §2: rendering errors show a fallback screen). */
+export default withBoundary(CheckoutIsland);

@@ -9,8 +9,9 @@ import { m } from '../../i18n/generated/messages.js';
 import { paymentFailedAt, recordPaymentFailed, setLock } from '../../stores/checkout.ts';
 import { clock, outcomeCartId, retrySecondsLeft } from '../../stores/checkout-rules.ts';
 import './checkout.scss';
+import { withBoundary } from '../IslandBoundary.tsx';
 
-export default function OrderFailed() {
+function OrderFailedIsland() {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   return (
@@ -66,3 +67,6 @@ function Failed() {
     </>
   );
 }
+
+/** The island inside the fallback boundary (spec §2: rendering errors show a fallback screen). */
+export default withBoundary(OrderFailedIsland);

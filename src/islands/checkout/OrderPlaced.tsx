@@ -16,10 +16,11 @@ import { appliedCoupon, appliedCouponDiscount } from '../../stores/coupon.ts';
 import { readExpressSession, readSession } from '../../stores/session.ts';
 import { TransferSlip } from './TransferSlip.tsx';
 import './checkout.scss';
+import { withBoundary } from '../IslandBoundary.tsx';
 
 type Loaded = { status: 'loading' } | { status: 'ready'; order: OrderItem; products: OrderProductItem[] } | { status: 'error' } | { status: 'none' };
 
-export default function OrderPlaced({ money }: { money: Money }) {
+function OrderPlacedIsland({ money }: { money: Money }) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   return (
@@ -179,3 +180,6 @@ function Placed({ money }: { money: Money }) {
     </>
   );
 }
+
+/** The island inside the fallback boundary (spec §2: rendering errors show a fallback screen). */
+export default withBoundary(OrderPlacedIsland);

@@ -24,6 +24,9 @@ export function startProductPage(): void {
     let loaded = false;
     reviewsTab.addEventListener('change', () => {
       if (!loaded) void import('./reviews.ts').then(async (m) => (loaded = await m.loadReviews(reviews)));
+      // Writing a review: the rights check and the form (comments are moderated).
+      const write = document.querySelector<HTMLElement>('[data-review-write]');
+      if (write?.hidden) void import('./review-form.ts').then((f) => f.setupReviewForm(write)).catch((error: unknown) => console.warn('review form not loaded', error));
     });
   }
   const nextDay = document.querySelector<HTMLElement>('[data-next-day]');

@@ -16,6 +16,7 @@ import { DEBOUNCE_MS, cleanTerm, formatCount, searchPath } from './rules.ts';
 import { prepareSearch, warmUp } from './engine.ts';
 import { statusText, useSearch } from './useSearch.ts';
 import { ContentGroups, Facets, HitBody, Sentinel, usePrice } from './Results.tsx';
+import { withBoundary } from '../IslandBoundary.tsx';
 
 interface Props {
   label: string;
@@ -27,7 +28,7 @@ interface Props {
 const LIST_ID = 'search-listbox';
 const optionId = (i: number) => `search-option-${i}`;
 
-export default function SearchBox({ label, placeholder, submitLabel, money }: Props) {
+function SearchBoxIsland({ label, placeholder, submitLabel, money }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const root = useRef<HTMLDivElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -194,3 +195,6 @@ export default function SearchBox({ label, placeholder, submitLabel, money }: Pr
     </div>
   );
 }
+
+/** The island inside the fallback boundary (spec §2: rendering errors show a fallback screen). */
+export default withBoundary(SearchBoxIsland);

@@ -10,8 +10,9 @@ import type { MoneyFormat } from '../../catalog/prices.ts';
 import { termFromPath } from './rules.ts';
 import { statusText, useSearch } from './useSearch.ts';
 import { ContentGroups, Facets, HitBody, Sentinel, usePrice } from './Results.tsx';
+import { withBoundary } from '../IslandBoundary.tsx';
 
-export default function SearchPage({ money, siteName }: { money: MoneyFormat; siteName: string }) {
+function SearchPageIsland({ money, siteName }: { money: MoneyFormat; siteName: string }) {
   const [term, setTerm] = useState<string | null>(null);
   useEffect(() => {
     const t = termFromPath(location.pathname);
@@ -52,3 +53,6 @@ export default function SearchPage({ money, siteName }: { money: MoneyFormat; si
     </div>
   );
 }
+
+/** The island inside the fallback boundary (spec §2: rendering errors show a fallback screen). */
+export default withBoundary(SearchPageIsland);

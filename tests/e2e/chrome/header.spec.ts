@@ -98,7 +98,13 @@ for (const [name, width] of Object.entries(WIDTHS)) {
       await expect(page.locator('.country-banner')).toContainText('Kostenloser Versand ab 50 €');
       const select = page.locator('[data-country-select]');
       await expect(select).toBeEnabled();
+      // Flags are small images (emoji flags are letter pairs on Windows): the selected country's shows.
+      await expect(page.locator('img[data-flag="5"]')).toBeVisible();
+      await expect(page.locator('img[data-flag="13"]')).toBeHidden();
       await select.selectOption('13');
+      await expect(page.locator('img[data-flag="13"]')).toBeVisible();
+      await expect(page.locator('img[data-flag="5"]')).toBeHidden();
+      expect(await page.locator('img[data-flag="13"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       expect(await page.evaluate(() => [localStorage.getItem('country_id'), localStorage.getItem('tax_title'), localStorage.getItem('country')])).toEqual(['13', 'Ust.', 'AT']);
       await page.reload();
       await expect(select).toHaveValue('13');
@@ -107,7 +113,10 @@ for (const [name, width] of Object.entries(WIDTHS)) {
       await expect(page.locator('[data-vat0]')).toHaveText('VAT 0%');
       await expect(select).toBeHidden();
       await page.goto(url('ro', aboutPath('ro')));
-      await expect(page.locator('.country-static')).toBeVisible();
+      await expect(page.locator('img.country-static')).toBeVisible();
+      await expect(page.locator('img.country-static')).toHaveAttribute('src', '/chrome/flag-ro.svg');
+      // The Romanian shop sells in EUR: its header text says so.
+      await expect(page.locator('.country-banner')).toContainText('Livrare gratuită de la 50 €');
       await expect(page.locator('[data-country-select]')).toHaveCount(0);
     });
 

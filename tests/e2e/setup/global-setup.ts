@@ -29,7 +29,12 @@ export default async function globalSetup() {
     parallel: 2,
     quiet: true,
     // SHOP_API_URL: the shop API started below, as a Netlify site's setting; the web server follows each shop's _redirects to it.
-    env: { SHOP_ORIGIN_TEMPLATE: `http://{shop}.localhost:${E2E.port}`, SHOP_ZERO_VAT_CATEGORIES: `de:${E2E.zeroVatCategoryId}`, SHOP_API_URL: `http://127.0.0.1:${E2E.apiPort}` },
+    env: {
+      SHOP_ORIGIN_TEMPLATE: `http://{shop}.localhost:${E2E.port}`,
+      SHOP_ZERO_VAT_CATEGORIES: `de:${E2E.zeroVatCategoryId}`,
+      SHOP_API_URL: `http://127.0.0.1:${E2E.apiPort}`,
+      SHOP_ERROR_DSN: `at=${E2E.errorDsn}`,
+    },
   });
   rmSync(E2E.apiDb, { force: true });
   for (const suffix of ['-wal', '-shm']) rmSync(E2E.apiDb + suffix, { force: true });

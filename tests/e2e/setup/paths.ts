@@ -22,6 +22,8 @@ export const E2E = {
   report: resolve(cache, 'playwright-report.json'),
   /** A sample category (Stichsägen) the de test shop sells without VAT in Germany (SHOP_ZERO_VAT_CATEGORIES), the shop API too. */
   zeroVatCategoryId: 36,
+  /** The at test shop reports errors to this DSN (SHOP_ERROR_DSN); de and ro have none. */
+  errorDsn: 'https://publickey@errors.localhost/4242',
 };
 
 export const shopUrl = (shop: string, path = '/') => `http://${shop}.localhost:${E2E.port}${path}`;

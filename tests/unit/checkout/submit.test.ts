@@ -84,6 +84,7 @@ const registered = {
         PHONE: '030 123456',
         ZIPCODE: '10117',
         ADDRESS_TITLE_ID: 1,
+        NEWSLETTER: false,
       },
     },
   },

@@ -33,6 +33,9 @@ describe('advent visibility', () => {
     expect(adventVisibility({ ...base, displayAdvent: false, width: 1280 }).button).toBe(false);
     expect(adventVisibility({ ...base, path: '/advent-calendar', width: 1280 }).button).toBe(false);
     expect(adventVisibility({ ...base, path: '/advent-calendar.html', width: 1280 }).button).toBe(false);
+    // ... nor at the calendar's translated slug (the content's own URL)
+    expect(adventVisibility({ ...base, path: '/adventskalender.html', pagePath: '/adventskalender.html', width: 1280 }).button).toBe(false);
+    expect(adventVisibility({ ...base, path: '/agb.html', pagePath: '/adventskalender.html', width: 1280 }).button).toBe(true);
   });
 });
 

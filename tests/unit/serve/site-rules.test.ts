@@ -123,6 +123,23 @@ describe('Content-Security-Policy', () => {
     expect(thirdPartySources(shop, 'https://cdn.shop.de/media/').img).toContain('https://cdn.shop.de');
   });
 
+  test('a configured error-reporting DSN opens connect-src to its host, a support-chat key script-src to its src; nothing without them', () => {
+    const bare = thirdPartySources(ShopConfig.parse({ ...de, thirdParties: [] }));
+    expect(bare.connect).not.toContain('https://o9.ingest.example.io');
+    const shop = ShopConfig.parse({
+      ...de,
+      thirdParties: [],
+      errorReporting: { dsn: 'https://publickey@o9.ingest.example.io/4242' },
+      supportChat: { key: 'k1', src: 'https://widget.chat.example.com/{key}.js' },
+    });
+    expect(thirdPartySources(shop).connect).toContain('https://o9.ingest.example.io');
+    expect(thirdPartySources(shop).script).toContain('https://widget.chat.example.com');
+    // a chat src without a key loads nothing, so it opens nothing
+    expect(thirdPartySources(ShopConfig.parse({ ...de, thirdParties: [], supportChat: { key: '', src: 'https://widget.chat.example.com/x.js' } })).script).not.toContain(
+      'https://widget.chat.example.com',
+    );
+  });
+
   test('a third party given as anything but an https origin is refused by the shop config', () => {
     for (const bad of ['http://x.example.com', 'https://x.example.com/path', "'unsafe-inline'", '*', 'https:']) {
       expect(ShopConfig.safeParse({ ...de, thirdParties: [{ purpose: 'payment', name: 'X', form: [bad] }] }).success, bad).toBe(false);
