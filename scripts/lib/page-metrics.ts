@@ -74,6 +74,26 @@ const settled = (files: LoadedFile[]) => (files as unknown as { settled: () => P
 
 export const bytesOf = (files: readonly LoadedFile[], type: string) => files.filter((f) => f.type === type).reduce((n, f) => n + f.bytes, 0);
 
+/** A wait for the page's network to be quiet (no request open) for 500 ms, as often as needed (Playwright's 'networkidle' is reached once). */
+function inFlight(page: Page): () => Promise<void> {
+  let open = 0;
+  let last = Date.now();
+  page.on('request', () => {
+    open++;
+    last = Date.now();
+  });
+  const done = () => {
+    open = Math.max(0, open - 1);
+    last = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return async () => {
+    const give = Date.now() + 15_000;
+    while ((open > 0 || Date.now() - last < 500) && Date.now() < give) await page.waitForTimeout(100);
+  };
+}
+
 /** Scripts a page loads as they finish (compressed body bytes): for the benchmarks that slice the list at an interaction. */
 export function trackScripts(page: Page): LoadedFile[] {
   const scripts: LoadedFile[] = [];
@@ -185,12 +205,17 @@ export async function prepare(page: Page, origin: string, shop: Shop, needs: Nee
 export async function measurePage(page: Page, url: string, thirdParty: string[] = []): Promise<PageFigures> {
   await page.addInitScript(observeShifts);
   const files = trackRequests(page);
+  const quiet = inFlight(page);
   const htmlRequests = await countHtmlRequests(page);
   const thirdBefore = thirdParty.length;
   const response = await page.goto(url, { waitUntil: 'load' });
   if (!response) throw new Error(`${url}: no response`);
   // Islands on client:load and client:idle, the fresh prices and the fonts: in once the network is idle.
-  await page.waitForLoadState('networkidle');
+  await quiet();
+  // What waits for an idle moment (the product page's fresh data, client:idle islands) starts by
+  // then even on a loaded machine; then the network is quiet again.
+  await page.evaluate(() => new Promise<void>((done) => requestIdleCallback(() => done(), { timeout: 2000 })));
+  await quiet();
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await settled(files);
   const doc = await page.evaluate((oversize) => {
