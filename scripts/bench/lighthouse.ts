@@ -67,7 +67,9 @@ const port = (server.address() as AddressInfo).port;
 const origin = `${values.http1 ? 'http' : 'https'}://de.localhost:${port}`;
 
 const catalog = new Catalog(join(catalogDir, 'de.sqlite'));
-const allPages: Record<string, string> = Object.fromEntries(PAGE_TYPE_NAMES.map((name) => [name, PAGE_TYPES[name].path(catalog, 'de')]));
+// Lighthouse does not audit a page answered with 404: the not-found type is measured at /not-found,
+// the same page (components/catalog/NotFound.astro) answered with 200.
+const allPages: Record<string, string> = Object.fromEntries(PAGE_TYPE_NAMES.map((name) => [name, name === 'not-found' ? '/not-found' : PAGE_TYPES[name].path(catalog, 'de')]));
 const unknown = (values.pages ?? '').split(',').filter((k) => k && !allPages[k]);
 if (unknown.length) throw new Error(`unknown page type(s) ${unknown.join(', ')}: one of ${PAGE_TYPE_NAMES.join(', ')}`);
 const pages = values.pages ? Object.fromEntries(values.pages.split(',').map((k) => [k, allPages[k]!])) : allPages;
