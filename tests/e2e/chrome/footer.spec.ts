@@ -74,7 +74,8 @@ test('rating widget: nothing fetched before consent; with consent, badge data sh
   await context.addCookies([{ name: 'CookieConsentGA', value: 'granted', url: url('de', '/') }]);
   await page.evaluate(() => sessionStorage.clear());
   calls = 0;
-  await page.reload({ waitUntil: 'load' });
+  // A new visit (a reload would restore the scroll position, footer in view).
+  await page.goto(url('de', aboutPath('de')), { waitUntil: 'load' });
   // Below the fold: nothing third-party is fetched on the first load.
   await page.waitForTimeout(500);
   expect(calls).toBe(0);
