@@ -17,7 +17,7 @@ import { chromium, type Page } from 'playwright-core';
 import { buildShops } from '../lib/build-shops.ts';
 import { createShopServer } from '../lib/shop-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.ts';
-import { compressedBytes, trackScripts } from '../lib/script-bytes.ts';
+import { bytesOf, trackScripts } from '../lib/page-metrics.ts';
 import { SAMPLE_FIXTURES as F } from '../sample/fixtures.ts';
 import { startApi } from '../../server/main.ts';
 
@@ -87,7 +87,7 @@ for (let i = 0; i < runs; i++) {
     await page.goto(origin + '/checkout', { waitUntil: 'load' });
     await page.locator('[data-buy]:not([disabled])').waitFor({ timeout: 20_000 });
     await page.waitForLoadState('networkidle');
-    if (i === 0 && payment === 'PayPal') js = compressedBytes(scripts);
+    if (i === 0 && payment === 'PayPal') js = bytesOf(scripts, 'script');
     await page.fill('#co-email', `bench-${Date.now()}-${i}@example.com`);
     for (const [f, v] of Object.entries({
       firstname: 'Bea',

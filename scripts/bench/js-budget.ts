@@ -19,7 +19,7 @@ import { chromium } from 'playwright-core';
 import { buildShops } from '../lib/build-shops.ts';
 import { createShopServer } from '../lib/shop-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.ts';
-import { compressedBytes, trackScripts } from '../lib/script-bytes.ts';
+import { bytesOf, trackScripts } from '../lib/page-metrics.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
 import { getShop, type ShopCode } from '../../src/shops/index.ts';
 
@@ -57,7 +57,7 @@ const browser = await chromium.launch({
 });
 
 const track = trackScripts;
-const sum = compressedBytes;
+const sum = (files: Parameters<typeof bytesOf>[0]) => bytesOf(files, 'script');
 const results = [];
 for (const shop of shops) {
   const catalog = new Catalog(join(catalogDir, `${shop}.sqlite`));
@@ -103,7 +103,7 @@ for (const shop of shops) {
         shop,
         path,
         viewport: label,
-        beforeInteraction: { compressedBytes: sum(before), files: before.map((s) => ({ url: new URL(s.url).pathname, compressedBytes: s.encodedBytes, encoding: s.encoding })) },
+        beforeInteraction: { compressedBytes: sum(before), files: before.map((s) => ({ url: new URL(s.url).pathname, compressedBytes: s.bytes })) },
         inlineScripts: { count: doc.inline.length, bytes: Buffer.byteLength(inlineText), gzipBytes: gzipSync(inlineText).length },
         renderBlockingScripts: doc.blocking,
         firstContentfulPaintMs: doc.fcp,
@@ -150,7 +150,7 @@ for (const shop of shops) {
         shop,
         path: accountPath,
         viewport: label,
-        beforeInteraction: { compressedBytes: sum(before), files: before.map((x) => ({ url: new URL(x.url).pathname, compressedBytes: x.encodedBytes, encoding: x.encoding })) },
+        beforeInteraction: { compressedBytes: sum(before), files: before.map((x) => ({ url: new URL(x.url).pathname, compressedBytes: x.bytes })) },
         budgetBytes: ACCOUNT_BUDGET,
         withinBudget: sum(before) <= ACCOUNT_BUDGET,
       };
@@ -183,7 +183,7 @@ for (const shop of shops) {
       shop,
       path: '/checkout',
       viewport: label,
-      beforeInteraction: { compressedBytes: bytes, files: scripts.map((x) => ({ url: new URL(x.url).pathname, compressedBytes: x.encodedBytes })) },
+      beforeInteraction: { compressedBytes: bytes, files: scripts.map((x) => ({ url: new URL(x.url).pathname, compressedBytes: x.bytes })) },
       budgetBytes: CHECKOUT_BUDGET,
       withinBudget: bytes <= CHECKOUT_BUDGET,
     };

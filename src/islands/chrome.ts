@@ -284,9 +284,9 @@ if (!reloading) {
     });
   });
 
-  // 13. Rating badge: fetched only when the footer comes near the viewport (nothing third-party on
-  // the first load), then when the page is idle; cached 1800 s in session storage; a dead widget
-  // changes nothing.
+  // 13. Rating badge: fetched only once consent is granted (no request to a third party before
+  // consent: the budget gate checks it) and the footer comes near the viewport, then when the page
+  // is idle; cached 1800 s in session storage; a dead widget changes nothing.
   safe('rating', () => {
     const box = $('[data-rating]');
     const url = box?.dataset.ratingUrl;
@@ -327,8 +327,13 @@ if (!reloading) {
       (entries) => {
         if (!entries.some((e) => e.isIntersecting)) return;
         near.disconnect();
-        if (idle) idle(run);
-        else setTimeout(run, 200);
+        const go = () => (idle ? idle(run) : setTimeout(run, 200));
+        if (consent.get() === 'granted') return go();
+        const stop = consent.listen((value) => {
+          if (value !== 'granted') return;
+          stop();
+          go();
+        });
       },
       { rootMargin: '400px 0px' },
     );

@@ -49,7 +49,9 @@ for (const [name, width] of Object.entries(WIDTHS)) {
   });
 }
 
-test('rating widget: badge data shown and cached in session storage for 1800 s', async ({ page }) => {
+test('rating widget: nothing fetched before consent; with consent, badge data shown and cached in session storage for 1800 s', async ({ page, context }) => {
+  // A first visit: no decision taken, the banner asks.
+  await context.clearCookies();
   let calls = 0;
   await page.route('https://widgets.shopvote.de/**', (route) => {
     calls++;
@@ -60,6 +62,20 @@ test('rating widget: badge data shown and cached in session storage for 1800 s',
   });
   await page.goto(url('de', aboutPath('de')), { waitUntil: 'load' });
   const badge = page.locator('[data-rating]');
+  // No consent yet: nothing third-party, even with the footer in view.
+  await page.locator('.site-footer').scrollIntoViewIfNeeded();
+  await page.waitForTimeout(500);
+  expect(calls).toBe(0);
+  await expect(badge).toBeHidden();
+  // Consent given in the banner: the badge is fetched there and then.
+  await page.locator('[data-consent-choice="granted"]').click();
+  await expect(badge).toBeVisible();
+  await expect.poll(() => calls).toBe(1);
+  await context.addCookies([{ name: 'CookieConsentGA', value: 'granted', url: url('de', '/') }]);
+  await page.evaluate(() => sessionStorage.clear());
+  calls = 0;
+  // A new visit (a reload would restore the scroll position, footer in view).
+  await page.goto(url('de', aboutPath('de')), { waitUntil: 'load' });
   // Below the fold: nothing third-party is fetched on the first load.
   await page.waitForTimeout(500);
   expect(calls).toBe(0);
@@ -84,7 +100,8 @@ test('rating widget: badge data shown and cached in session storage for 1800 s',
   await expect.poll(() => calls).toBe(2);
 });
 
-test('an unreachable or hanging rating widget neither breaks nor slows the page', async ({ page }) => {
+test('an unreachable or hanging rating widget neither breaks nor slows the page', async ({ page, context }) => {
+  await context.addCookies([{ name: 'CookieConsentGA', value: 'granted', url: url('de', '/') }]);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.route('https://widgets.shopvote.de/**', () => new Promise(() => {})); // never answers

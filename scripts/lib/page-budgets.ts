@@ -1,0 +1,92 @@
+/**
+ * The page budgets (issue 19): one line per page type, the one list the budget gate in `npm test`
+ * (tests/e2e/performance/budgets.spec.ts) and the Lighthouse benchmark (scripts/bench/lighthouse.ts)
+ * both go through. Adding a page type is one line here: its path in a shop's catalog, what the visit
+ * needs first (a filled cart, a logged-in customer) and its budgets; the gate and the bench pick it
+ * up. Figures are what does not depend on the machine's speed, measured in Chromium by
+ * scripts/lib/page-metrics.ts (what each figure is exactly is written there).
+ *
+ * Here because both scripts/ (the bench) and tests/ use it and neither is shop code (src/ is what
+ * the build and the browser run; docs/architecture.md "Layers").
+ *
+ * How the figures were set (2026-11-24, 200-product test shops, de and ro, 390 and 1280 px, the
+ * worst of the four visits): each byte budget is today's figure plus 5 % rounded up to the next
+ * half KB (the raw HTML: plus 2 KB): room for a message or a class name, not for a new library or
+ * a new island; a real increase fails and the budget is raised on purpose, in review. Requests
+ * the HTML makes: today's plus 2 (an image more in a listing). CSS 0 KB: every page's CSS is
+ * inlined into its HTML (astro.config `inlineStylesheets: 'always'`) and counted in the HTML's
+ * bytes; a stylesheet file would fail. Render-blocking resources, unsized or oversized images,
+ * layout shift and third-party requests before consent: none, as today on most pages; the
+ * exceptions are marked "known defect" on their line, allowed at today's figure until fixed.
+ * /cart, /checkout, /account and the order outcomes carry React 19 and zod (97–121 KB
+ * compressed): their JS budget is today's figure + 5 %, known to be too heavy (the old targets
+ * were 70 KB for the account pages, 90 KB for /checkout); another engineer is cutting that:
+ * lower these lines with the cut. Today's figures: docs/architecture.md "Performance".
+ */
+import { SAMPLE_FIXTURES as F } from '../sample/fixtures.ts';
+import type { Catalog } from '../../src/catalog/catalog.ts';
+
+export type Shop = 'de' | 'at' | 'ro';
+
+/** What a page type's visit needs before the page is loaded (made through the shop API). */
+export type Needs = 'cart' | 'customer' | 'order';
+
+export interface Budget {
+  /** Compressed JavaScript bytes loaded before any interaction (response bodies, headers not counted), KB. */
+  jsKB: number;
+  /** Compressed CSS bytes before any interaction, KB. */
+  cssKB: number;
+  /** The document's compressed body, KB. */
+  htmlKB: number;
+  /** The document's decoded body, KB. */
+  htmlRawKB: number;
+  /** Requests started before the first paint, the document included. */
+  requestsBeforePaint: number;
+  /** Resources Chromium marks render-blocking (`renderBlockingStatus`). */
+  renderBlocking: number;
+  /** Images without width and height attributes, or loaded at more than OVERSIZE x their rendered size x DPR. */
+  badImages: number;
+  /** Sum of the layout shifts (PerformanceObserver 'layout-shift', no input) of a scripted load. */
+  layoutShift: number;
+  /** Requests to anything but the shop's own origin before consent. */
+  thirdPartyRequests: number;
+}
+
+/** What every page must keep, whatever its type. */
+const STRICT = { renderBlocking: 0, badImages: 0, layoutShift: 0, thirdPartyRequests: 0 } as const;
+
+/** An image counts as oversized when its source is wider than this x its rendered width x DPR (a srcset's steps are 1.5–2x apart). */
+export const OVERSIZE = 2;
+
+interface PageType extends Budget {
+  /** The page's path in a shop built from the sample catalog (the fixtures hold for every sample of 200+ products). */
+  path: (catalog: Catalog, shop: Shop) => string;
+  needs?: Needs;
+}
+
+const variantOf = (c: Catalog) => c.product(F.variantProductId)!.variants.find((v) => v.url && !v.isDefault)!.url!;
+
+// biome-ignore format: one line per page type
+export const PAGE_TYPES = {
+  home:           { path: () => '/', jsKB: 12, cssKB: 0, htmlKB: 14, htmlRawKB: 75, requestsBeforePaint: 19, ...STRICT },
+  category:       { path: (c) => c.category(F.deepestCategoryId)!.url, jsKB: 12.5, cssKB: 0, htmlKB: 14, htmlRawKB: 70, requestsBeforePaint: 12, ...STRICT },
+  brand:          { path: (c) => c.routes().find((r) => r.kind === 'brand')!.path, jsKB: 12.5, cssKB: 0, htmlKB: 13.5, htmlRawKB: 61, requestsBeforePaint: 22, ...STRICT },
+  product:        { path: (c) => c.product(F.simpleProductId)!.url, jsKB: 29.5, cssKB: 0, htmlKB: 14.5, htmlRawKB: 66, requestsBeforePaint: 16, ...STRICT },
+  variant:        { path: variantOf, jsKB: 29.5, cssKB: 0, htmlKB: 14, htmlRawKB: 65, requestsBeforePaint: 15, ...STRICT },
+  content:        { path: (c) => c.content(F.contentPages.imprint)!.url, jsKB: 10.5, cssKB: 0, htmlKB: 12, htmlRawKB: 53, requestsBeforePaint: 15, ...STRICT },
+  // Known defects, allowed at today's figure: the 240 px result thumbnails shown at 64 px (1280 px), the results moving the trust badges and footer.
+  search:         { path: (_, shop) => (shop === 'ro' ? '/search/suruburi' : '/search/Premium'), jsKB: 90, cssKB: 0, htmlKB: 10.5, htmlRawKB: 45, requestsBeforePaint: 15, ...STRICT, badImages: 20, layoutShift: 0.15 },
+  // Known defects: the cart line's export image (400 px) shown at 96 px; the sums and coupon moving as the cart arrives.
+  cart:           { path: () => '/cart', needs: 'cart', jsKB: 117.5, cssKB: 0, htmlKB: 11, htmlRawKB: 48, requestsBeforePaint: 15, ...STRICT, badImages: 1, layoutShift: 0.03 },
+  checkout:       { path: () => '/checkout', needs: 'cart', jsKB: 126.5, cssKB: 0, htmlKB: 11.5, htmlRawKB: 52, requestsBeforePaint: 15, ...STRICT },
+  login:          { path: () => '/login-register', jsKB: 10.5, cssKB: 0, htmlKB: 11.5, htmlRawKB: 52, requestsBeforePaint: 15, ...STRICT },
+  // Known defect: the account's sections move as its data arrives (0.12-0.22 over four visits).
+  account:        { path: () => '/account', needs: 'customer', jsKB: 118.5, cssKB: 0, htmlKB: 11, htmlRawKB: 49, requestsBeforePaint: 14, ...STRICT, layoutShift: 0.3 },
+  'order-placed': { path: () => '/order-placed', needs: 'order', jsKB: 111, cssKB: 0, htmlKB: 11, htmlRawKB: 49, requestsBeforePaint: 15, ...STRICT },
+  'order-failed': { path: () => '/order-failed', needs: 'order', jsKB: 101.5, cssKB: 0, htmlKB: 11, htmlRawKB: 49, requestsBeforePaint: 15, ...STRICT },
+  // Known defect: now and then an li of the page moves after load (0.0047 once at ro 1280 px).
+  'not-found':    { path: () => '/gibt-es-nicht', jsKB: 10.5, cssKB: 0, htmlKB: 11.5, htmlRawKB: 51, requestsBeforePaint: 15, ...STRICT, layoutShift: 0.01 },
+} satisfies Record<string, PageType>;
+
+type PageTypeName = keyof typeof PAGE_TYPES;
+export const PAGE_TYPE_NAMES = Object.keys(PAGE_TYPES) as PageTypeName[];
