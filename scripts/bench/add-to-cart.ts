@@ -82,7 +82,7 @@ for (let i = 0; i < clicks; i++) {
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(300);
   const before = [...scripts];
-  if (i === 0) jsBefore = { compressedBytes: compressedBytes(before), files: before.map((s) => ({ url: new URL(s.url).pathname, compressedBytes: s.encodedBytes })) };
+  if (i === 0) jsBefore = { compressedBytes: compressedBytes(before), files: before.map((s) => ({ url: new URL(s.url).pathname, compressedBytes: s.bodyBytes })) };
   // Click time = the event's timestamp; feedback = the first frame after the button turned busy.
   await page.evaluate(() => {
     const w = window as unknown as { __bench: { t0?: number; feedback?: Promise<number>; done?: number; eventTiming?: number } };
