@@ -3,7 +3,7 @@
  * the click on a product page's add-to-cart button to the visible feedback (the busy state
  * painted), and to the confirmed state (the cart answered, toast shown); medians over several
  * first clicks on a freshly loaded page (the cart module loads on that interaction). Also the
- * product page's compressed JavaScript before any interaction (scripts/lib/page-metrics.ts, as
+ * product page's compressed JavaScript before any interaction (scripts/lib/script-bytes.ts, as
  * the JS-budget bench measures). Reports numbers; not a pass/fail test.
  * Writes bench/results/add-to-cart.json.
  *
@@ -18,7 +18,7 @@ import { chromium } from 'playwright-core';
 import { buildShops } from '../lib/build-shops.ts';
 import { createShopServer } from '../lib/shop-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.ts';
-import { bytesOf, trackScripts } from '../lib/page-metrics.ts';
+import { compressedBytes, trackScripts } from '../lib/script-bytes.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
 import { SAMPLE_FIXTURES as F } from '../sample/fixtures.ts';
 import { startApi } from '../../server/main.ts';
@@ -82,7 +82,7 @@ for (let i = 0; i < clicks; i++) {
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(300);
   const before = [...scripts];
-  if (i === 0) jsBefore = { compressedBytes: bytesOf(before, 'script'), files: before.map((s) => ({ url: new URL(s.url).pathname, compressedBytes: s.bytes })) };
+  if (i === 0) jsBefore = { compressedBytes: compressedBytes(before), files: before.map((s) => ({ url: new URL(s.url).pathname, compressedBytes: s.bodyBytes })) };
   // Click time = the event's timestamp; feedback = the first frame after the button turned busy.
   await page.evaluate(() => {
     const w = window as unknown as { __bench: { t0?: number; feedback?: Promise<number>; done?: number; eventTiming?: number } };
@@ -121,7 +121,7 @@ for (let i = 0; i < clicks; i++) {
     return { feedbackMs: painted - w.__bench.t0, confirmedMs: w.__bench.done - w.__bench.t0, eventTimingMs: w.__bench.eventTiming ?? null };
   });
   await page.waitForLoadState('networkidle');
-  if (i === 0) jsOnInteraction = bytesOf(scripts.slice(before.length), 'script');
+  if (i === 0) jsOnInteraction = compressedBytes(scripts.slice(before.length));
   samples.push(r);
   await context.close();
 }

@@ -5,9 +5,10 @@
  * - `_redirects`: `/api/*` proxied (200) to the shop backend (SHOP_API_URL), the rewrites of the
  *   static shells (SHELL_REWRITES), 301 for `/product/{id}` and every superseded URL, and the
  *   302 of `/widerrufsformular`. Netlify takes the first rule that matches, so the order matters.
- * - `_headers`: a Content-Security-Policy without 'unsafe-inline' for scripts (the hashes of
- *   every inline script and style element the build wrote, from the built pages themselves), the
- *   third parties the shop configures and nothing else; HSTS, framing, referrer, permissions and
+ * - `_headers`: on documents only (documentPaths), a Content-Security-Policy without
+ *   'unsafe-inline' for scripts (the hashes of every inline script and style element the build
+ *   wrote, from the built pages themselves), the third parties the shop configures and nothing
+ *   else, framing, permissions and opener headers; on every response HSTS, referrer and
  *   content-type headers; cache rules: HTML revalidated (Netlify's default, max-age=0,
  *   must-revalidate), hashed assets and search-index chunks immutable.
  *
@@ -195,19 +196,96 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Paths whose files carry a content hash in their name: cached for a year, never revalidated. */
 export const IMMUTABLE_PATHS = ['/_astro/*', '/pagefind/index/*', '/pagefind/fragment/*', '/pagefind/filter/*', '/pagefind/*.pf_meta'];
 
-/** The `_headers` file of a shop. HTML and everything else keep Netlify's default Cache-Control (public, max-age=0, must-revalidate). */
-export function headersFile(shop: ShopConfig, hashes: InlineHashes, mediaUrl?: string): string {
-  const all = [
+/**
+ * The `_headers` paths that match the site's documents: the home page (`/`), every page at the
+ * top level (`/:page`: product, category, brand, content and shell pages, and the not-found page
+ * at such an address), every page in a folder, and the addresses a shell is rewritten from.
+ * Netlify's `_headers` has no exclusion, so the document headers are written for these paths
+ * instead of `/*`: hashed scripts, styles, images and search chunks (`/_astro/*`, `/_img/*`,
+ * `/pagefind/*`, ...) then carry only the headers every response needs (EVERY_RESPONSE).
+ *
+ * Matching as Netlify does it (`:name` is one path segment, a standalone `*` anything, the part
+ * before it optional): a folder's rule is `/<folder>/:name/*`, not `/<folder>/*`, since the
+ * latter also matches `/<folder>` itself, which `/:page` matches already, and two rules matching
+ * one address would send each header twice. A folder that also holds other files (SVGs, JSON)
+ * gets a rule per page in it. Paths with a placeholder cannot overlap with a folder path that is
+ * already covered: a rewrite's address under a folder rule is left out.
+ */
+export function documentPaths(dir: string, rewrites: readonly { from: string; shell: string }[] = SHELL_REWRITES): string[] {
+  const paths = ['/'];
+  const top = readdirSync(dir, { withFileTypes: true });
+  if (top.some((e) => e.isFile() && e.name.endsWith('.html') && e.name !== 'index.html')) paths.push('/:page');
+  const folder = (rel: string) => {
+    const files = readdirSync(join(dir, rel), { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    const pages = files.filter((e) => e.name.endsWith('.html'));
+    if (!pages.length) return;
+    if (pages.length === files.length) return void paths.push(`/${rel}/:name/*`);
+    // Pages beside other files: one rule per page (its address and its .html file).
+    for (const e of pages) {
+      const sub = join(e.parentPath, e.name)
+        .slice(join(dir, rel).length + 1)
+        .replace(/\\/g, '/');
+      paths.push(`/${rel}/${sub.replace(/\.html$/, '')}*`);
+    }
+  };
+  for (const e of top) if (e.isDirectory()) folder(e.name);
+  for (const r of rewrites) {
+    if (!existsSync(join(dir, r.shell))) continue;
+    // '/search/*' -> '/search/:q/*': its addresses below the shell's own (which '/:page' has).
+    const path = r.from.replace(/\/\*$/, '/:address/*');
+    const example = path.replaceAll(':address', 'x').replace(/\*$/, 'y');
+    if (!paths.some((p) => headerPathRegExp(p).test(example))) paths.push(path);
+  }
+  return paths;
+}
+
+/** A `_headers` path as Netlify matches it (the same as @netlify/headers-parser's `forRegExp`). */
+export function headerPathRegExp(path: string): RegExp {
+  const part = (p: string) =>
+    p.startsWith(':')
+      ? '([^/]+)'
+      : p === '*'
+        ? '?(.*)'
+        : p
+            .split('*')
+            .map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+            .join('(.*)');
+  return new RegExp(`^/${path.split('/').filter(Boolean).map(part).join('/')}/?$`, 'iu');
+}
+
+/** Headers every response needs, scripts and images included: https only, no type sniffing, the referrer of their own requests (a stylesheet's fonts). */
+export const EVERY_RESPONSE: readonly [string, string][] = [
+  ['Strict-Transport-Security', HSTS],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+];
+
+/** Headers only a document acts on: its policy, framing, features, opener. A script or an image ignores them. */
+export function documentHeaders(shop: ShopConfig, hashes: InlineHashes, mediaUrl?: string): [string, string][] {
+  return [
     ['Content-Security-Policy', contentSecurityPolicy(shop, hashes, mediaUrl)],
-    ['Strict-Transport-Security', HSTS],
     ['X-Frame-Options', 'DENY'],
-    ['X-Content-Type-Options', 'nosniff'],
-    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['Permissions-Policy', permissionsPolicy(shop)],
     // Keeps other windows' scripts away from the shop's, while a payment provider's popup can still report back.
     ['Cross-Origin-Opener-Policy', 'same-origin-allow-popups'],
   ];
-  const lines = ['# Generated by src/integrations/site-rules.ts.', '/*', ...all.map(([k, v]) => `  ${k}: ${v}`)];
+}
+
+/**
+ * The `_headers` file of a shop: EVERY_RESPONSE on `/*`, the document headers on the documents'
+ * paths (documentPaths), immutable caching for hashed files. HTML and everything else keep
+ * Netlify's default Cache-Control (public, max-age=0, must-revalidate).
+ */
+export function headersFile(shop: ShopConfig, hashes: InlineHashes, documents: readonly string[], mediaUrl?: string): string {
+  const block = (path: string, headers: readonly [string, string][]) => [path, ...headers.map(([k, v]) => `  ${k}: ${v}`)];
+  const doc = documentHeaders(shop, hashes, mediaUrl);
+  const lines = [
+    '# Generated by src/integrations/site-rules.ts.',
+    '# Every response.',
+    ...block('/*', EVERY_RESPONSE),
+    '# Documents only (the policy is ~2.5 KB: not on every script, style and image).',
+    ...documents.flatMap((path) => block(path, doc)),
+  ];
   for (const path of IMMUTABLE_PATHS) lines.push(path, `  Cache-Control: ${IMMUTABLE}`);
   return lines.join('\n') + '\n';
 }
@@ -273,10 +351,11 @@ export function siteRules({ shop }: { shop: ShopConfig }): AstroIntegration {
         writeFileSync(join(out, '_redirects'), redirects);
         const mediaUrl = process.env.THELIA_MEDIA_URL;
         const scan = scanInline(out, thirdPartySources(shop, mediaUrl).img);
-        writeFileSync(join(out, '_headers'), headersFile(shop, scan, mediaUrl));
+        const documents = documentPaths(out);
+        writeFileSync(join(out, '_headers'), headersFile(shop, scan, documents, mediaUrl));
         logger.info(
           `_redirects: /api -> ${apiUrl}/api, ${redirects.split('\n').filter((l) => l && !l.startsWith('#')).length} rules; ` +
-            `_headers: CSP with ${scan.script.length} script and ${scan.style.length} style hashes from ${scan.pages} pages in ${Math.round(performance.now() - started)} ms`,
+            `_headers: CSP on ${documents.length} document paths with ${scan.script.length} script and ${scan.style.length} style hashes from ${scan.pages} pages in ${Math.round(performance.now() - started)} ms`,
         );
         for (const [origin, page] of scan.blockedImages) {
           logger.warn(

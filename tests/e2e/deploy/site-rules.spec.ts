@@ -45,7 +45,10 @@ for (const shop of SHOPS) {
     test('_headers: CSP without unsafe-inline or unsafe-eval for scripts, HSTS, framing, referrer, permissions, nosniff; immutable hashed assets', async () => {
       const { headers, errors } = await parseAllHeaders({ headersFiles: [join(siteDir(shop), '_headers')], configHeaders: [], minimal: false });
       expect(errors).toEqual([]);
-      const all = headers.find((h) => h.for === '/*')!.values;
+      // The document headers on the documents' paths (home, '/:page', ...), the rest on every response.
+      const all: Record<string, string> = Object.assign({}, ...headers.filter((h) => 'forRegExp' in h && h.forRegExp.test('/')).map((h) => h.values));
+      expect(Object.keys(headers.find((h) => h.for === '/*')!.values).sort()).toEqual(['Referrer-Policy', 'Strict-Transport-Security', 'X-Content-Type-Options']);
+      expect(headers.map((h) => h.for)).toEqual(expect.arrayContaining(['/', '/:page', '/search/:address/*']));
       const csp = parseCsp([all['Content-Security-Policy']!]);
       const script = [...csp.get('script-src')!];
       expect(script).not.toContain("'unsafe-inline'");
@@ -62,6 +65,70 @@ for (const shop of SHOPS) {
       expect(all['Cache-Control']).toBeUndefined();
       for (const path of ['/_astro/*', '/pagefind/index/*', '/pagefind/fragment/*', '/pagefind/filter/*', '/pagefind/*.pf_meta']) {
         expect(headers.find((h) => h.for === path)?.values['Cache-Control'], path).toBe('public, max-age=31536000, immutable');
+      }
+    });
+
+    test('served: every page type carries the document headers once; hashed scripts, styles, images and search chunks only HSTS, nosniff and the referrer rule', async ({
+      request,
+    }) => {
+      const catalog = testCatalog(shop);
+      const routes = catalog.routes();
+      const get = (path: string) => request.get(`http://127.0.0.1:${E2E.port}${path}`, { headers: { host: `${shop}.localhost:${E2E.port}` }, maxRedirects: 0 });
+      const documents = [
+        '/',
+        catalog.product(F.simpleProductId)!.url,
+        catalog.category(F.deepestCategoryId)!.url,
+        routes.find((r) => r.kind === 'brand')!.path,
+        catalog.content(F.contentPages.imprint)!.url,
+        '/cart',
+        '/checkout',
+        '/login-register',
+        '/account',
+        '/account/order/12',
+        '/guest/invoice/ORD000000012/abc',
+        '/forgot-password',
+        '/search/Bohrer',
+        '/not-found',
+        '/gibt-es-nicht',
+        '/server-error',
+      ];
+      const assets = new Set<string>();
+      for (const path of documents) {
+        const r = await get(path);
+        expect([200, 404], path).toContain(r.status());
+        const h = r.headersArray();
+        for (const name of [
+          'content-security-policy',
+          'x-frame-options',
+          'permissions-policy',
+          'cross-origin-opener-policy',
+          'strict-transport-security',
+          'x-content-type-options',
+          'referrer-policy',
+        ]) {
+          expect(
+            h.filter((x) => x.name.toLowerCase() === name).map((x) => x.value),
+            `${path} ${name}`,
+          ).toHaveLength(1);
+        }
+        expect(r.headers()['content-security-policy'], path).toContain("default-src 'none'");
+        expect(r.headers()['x-frame-options'], path).toBe('DENY');
+        for (const m of (await r.text()).matchAll(/(?:src|href)="(\/(?:_astro|_img)\/[^"?]+)"/g)) assets.add(m[1]!);
+      }
+      const pagefind = (await (await get('/pagefind/pagefind-entry.json')).json()) as { languages: Record<string, { hash: string }> };
+      const hashed = [...assets, `/pagefind/pagefind.${Object.values(pagefind.languages)[0]!.hash}.pf_meta`];
+      expect([...assets].filter((a) => a.endsWith('.js')).length).toBeGreaterThan(3);
+      expect([...assets].filter((a) => a.startsWith('/_img/')).length).toBeGreaterThan(0);
+      for (const path of hashed) {
+        const r = await get(path);
+        expect(r.status(), path).toBe(200);
+        const h = r.headers();
+        expect(h['content-security-policy'], path).toBeUndefined();
+        expect(h['x-frame-options'], path).toBeUndefined();
+        expect(h['permissions-policy'], path).toBeUndefined();
+        expect(h['x-content-type-options'], path).toBe('nosniff');
+        expect(h['strict-transport-security'], path).toMatch(/^max-age=/);
+        if (!path.startsWith('/_img/')) expect(h['cache-control'], path).toBe('public, max-age=31536000, immutable');
       }
     });
 

@@ -8,7 +8,17 @@ import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import { getShop } from '../../../src/shops/index.ts';
 import { ShopConfig } from '../../../src/shops/schema.ts';
-import { contentSecurityPolicy, headersFile, LOCAL_SHOP_API_URL, redirectsFile, scanInline, shopApiUrl, thirdPartySources } from '../../../src/integrations/site-rules.ts';
+import {
+  contentSecurityPolicy,
+  documentPaths,
+  headerPathRegExp,
+  headersFile,
+  LOCAL_SHOP_API_URL,
+  redirectsFile,
+  scanInline,
+  shopApiUrl,
+  thirdPartySources,
+} from '../../../src/integrations/site-rules.ts';
 import { gradeResponse, parseCsp } from '../../../scripts/lib/observatory.ts';
 
 const HASHES = { script: ['sha256-AAAA'], style: ['sha256-BBBB'] };
@@ -166,48 +176,118 @@ describe('scanInline', () => {
   });
 });
 
+/** A built site's files, as documentPaths reads them: pages at the top and in folders, assets beside and below. */
+function fakeSite(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'site-'));
+  const files = [
+    'index.html',
+    '404.html',
+    'search.html',
+    'account.html',
+    'akku-bohrschrauber-12-v-78.html',
+    'robots.txt',
+    'account/order.html',
+    'guest/invoice.html',
+    'not-found/route-not-found.html',
+    'chrome/category-menu.html',
+    'chrome/logo.svg',
+    '_astro/client.B1a2.js',
+    '_astro/Layout.C3d4.css',
+    '_img/a.webp',
+    'pagefind/pagefind.js',
+    'pagefind/pagefind-worker.js',
+    'pagefind/index/de_1.pf_index',
+  ];
+  for (const f of files) {
+    mkdirSync(join(dir, f, '..'), { recursive: true });
+    writeFileSync(join(dir, f), '');
+  }
+  return dir;
+}
+
+async function parseHeadersText(text: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'headers-'));
+  writeFileSync(join(dir, '_headers'), text);
+  const parsed = await parseAllHeaders({ headersFiles: [join(dir, '_headers')], configHeaders: [], minimal: false });
+  const rules = parsed.headers.map((h) => ({ for: h.for, values: h.values, re: (h as { forRegExp: RegExp }).forRegExp }));
+  return { errors: parsed.errors, rules, match: (path: string) => rules.filter((r) => r.re.test(path)) };
+}
+
+const DOCUMENT_ONLY = ['Content-Security-Policy', 'Cross-Origin-Opener-Policy', 'Permissions-Policy', 'X-Frame-Options'];
+const EVERY = ['Referrer-Policy', 'Strict-Transport-Security', 'X-Content-Type-Options'];
+
 describe('_headers', () => {
-  test('Netlify parses it: security headers on every path, immutable hashed assets and search chunks, HTML left to revalidate', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'headers-'));
-    writeFileSync(join(dir, '_headers'), headersFile(getShop('ro'), HASHES));
-    const { headers, errors } = await parseAllHeaders({ headersFiles: [join(dir, '_headers')], configHeaders: [], minimal: false });
-    expect(errors).toEqual([]);
-    const all = headers.find((h) => h.for === '/*')!.values;
-    expect(Object.keys(all).sort()).toEqual([
-      'Content-Security-Policy',
-      'Cross-Origin-Opener-Policy',
-      'Permissions-Policy',
-      'Referrer-Policy',
-      'Strict-Transport-Security',
-      'X-Content-Type-Options',
-      'X-Frame-Options',
-    ]);
-    expect(all['Cache-Control']).toBeUndefined();
-    const immutable = headers.filter((h) => h.values['Cache-Control'] === 'public, max-age=31536000, immutable').map((h) => h.for);
-    expect(immutable).toEqual(['/_astro/*', '/pagefind/index/*', '/pagefind/fragment/*', '/pagefind/filter/*', '/pagefind/*.pf_meta']);
-    const match = (path: string) => headers.filter((h) => 'forRegExp' in h && h.forRegExp.test(path)).map((h) => h.for);
-    expect(match('/pagefind/pagefind.js')).toEqual(['/*']);
-    expect(match('/pagefind/pagefind.ro_3355ff8ec6.pf_meta')).toEqual(['/*', '/pagefind/*.pf_meta']);
-    expect(match('/_astro/client.B1a2.js')).toEqual(['/*', '/_astro/*']);
+  test("the document paths: home, the top level, each page folder, the search shell's addresses; a folder with other files page by page", () => {
+    expect(documentPaths(fakeSite())).toEqual(['/', '/:page', '/account/:name/*', '/chrome/category-menu*', '/guest/:name/*', '/not-found/:name/*', '/search/:address/*']);
   });
 
-  test('graded like the Mozilla HTTP Observatory: A+ for every shop', () => {
+  test('Netlify parses it: the security headers on every document, only HSTS, nosniff and the referrer rule on scripts, styles, images, search chunks; hashed files immutable', async () => {
+    const site = fakeSite();
+    const { rules, errors, match } = await parseHeadersText(headersFile(getShop('ro'), HASHES, documentPaths(site)));
+    expect(errors).toEqual([]);
+    expect(Object.keys(rules.find((h) => h.for === '/*')!.values).sort()).toEqual(EVERY);
+    const headersOf = (path: string) => {
+      const out: Record<string, string[]> = {};
+      for (const r of match(path)) for (const [k, v] of Object.entries(r.values)) (out[k] ??= []).push(v);
+      return out;
+    };
+    const documents = [
+      '/',
+      '/akku-bohrschrauber-12-v-78',
+      '/akku-bohrschrauber-12-v-78.html',
+      '/akku-bohrschrauber-12-v-78/',
+      '/search',
+      '/search/Bohrer%20gross',
+      '/search/a/b',
+      '/account',
+      '/account/order/12',
+      '/guest/invoice/ORD000000012/abc',
+      '/not-found/route-not-found',
+      '/chrome/category-menu.html',
+      '/gibt-es-nicht',
+    ];
+    for (const path of documents) {
+      const h = headersOf(path);
+      expect(Object.keys(h).sort(), path).toEqual([...DOCUMENT_ONLY, ...EVERY].sort());
+      // Exactly one rule sends each header: two would be joined into one value ("DENY, DENY").
+      for (const [k, v] of Object.entries(h)) expect(v, `${path} ${k}`).toHaveLength(1);
+    }
+    for (const path of [
+      '/_astro/client.B1a2.js',
+      '/_astro/Layout.C3d4.css',
+      '/_img/a.webp',
+      '/chrome/logo.svg',
+      '/pagefind/pagefind.js',
+      '/pagefind/pagefind-worker.js',
+      '/pagefind/index/de_1.pf_index',
+      '/pagefind/pagefind.ro_3355ff8ec6.pf_meta',
+    ]) {
+      const h = headersOf(path);
+      expect(
+        Object.keys(h)
+          .filter((k) => k !== 'Cache-Control')
+          .sort(),
+        path,
+      ).toEqual(EVERY);
+    }
+    expect(headersOf('/')['Cache-Control']).toBeUndefined();
+    const immutable = rules.filter((h) => h.values['Cache-Control'] === 'public, max-age=31536000, immutable').map((h) => h.for);
+    expect(immutable).toEqual(['/_astro/*', '/pagefind/index/*', '/pagefind/fragment/*', '/pagefind/filter/*', '/pagefind/*.pf_meta']);
+    expect(match('/pagefind/pagefind.js').map((r) => r.for)).toEqual(['/*']);
+    expect(match('/pagefind/pagefind.ro_3355ff8ec6.pf_meta').map((r) => r.for)).toEqual(['/*', '/pagefind/*.pf_meta']);
+    expect(match('/_astro/client.B1a2.js').map((r) => r.for)).toEqual(['/*', '/_astro/*']);
+  });
+
+  test("our matcher is Netlify's: headerPathRegExp agrees with the parser on every generated path", async () => {
+    const { rules } = await parseHeadersText(headersFile(getShop('de'), HASHES, documentPaths(fakeSite())));
+    const samples = ['/', '/a', '/a/', '/a.html', '/account/order/1', '/account/order', '/search/x', '/search/x/y', '/chrome/category-menu', '/_astro/x.js', '/pagefind/x.pf_meta'];
+    for (const r of rules) for (const p of samples) expect(headerPathRegExp(r.for).test(p), `${r.for} ${p}`).toBe(r.re.test(p));
+  });
+
+  test('graded like the Mozilla HTTP Observatory: A+ for every shop', async () => {
     for (const code of ['de', 'at', 'ro'] as const) {
-      const text = headersFile(getShop(code), HASHES);
-      const values = Object.fromEntries(
-        text
-          .split('\n')
-          .slice(2)
-          .filter((l) => l.startsWith('  '))
-          .slice(0, 7)
-          .map(
-            (l) =>
-              l
-                .trim()
-                .split(/:\s(.*)/s)
-                .slice(0, 2) as [string, string],
-          ),
-      );
+      const { match } = await parseHeadersText(headersFile(getShop(code), HASHES, documentPaths(fakeSite())));
+      const values = Object.assign({}, ...match('/').map((r) => r.values));
       const grade = gradeResponse({ url: 'https://shop.example/', headers: values, html: '<script type="module" src="/_astro/a.js"></script>' });
       expect(grade.grade, JSON.stringify(grade.findings)).toBe('A+');
       expect(grade.findings.filter((f) => f.modifier < 0)).toEqual([]);
