@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { GRID_TYPES, listingKey, type ListingRef } from './listing.ts';
 import { sourceHash } from './images.ts';
+import { parseAdvent } from './advent.ts';
 import type { BrandModel, CategoryModel, ContentModel, ImageModel, ProductCard, ProductModel } from './models.ts';
 import type { ShopConfig } from '../shops/schema.ts';
 
@@ -322,7 +323,10 @@ export function computePageKeys(db: DatabaseSync, shop: ShopConfig, meta: { taxR
       case 'content': {
         const c = JSON.parse(contents.get(r.id)!) as ContentModel;
         const listing = c.listing ? storeListing({ kind: 'content', id: r.id, ...c.listing }, c.listing.categoryId === null ? roots : childrenOf(c.listing.categoryId)) : '';
-        key = hashOf(editorial, listing);
+        // The advent calendar (issue 15) shows its doors' products as cards: their cards are part of the page.
+        const advent = parseAdvent(c.postscriptum ?? '');
+        const doors = advent ? [...advent.doors.values()].map((d) => (d.kind === 'product' ? (cardFp.get(d.productId) ?? '-') : '')).join('|') : '';
+        key = hashOf(editorial, listing, doors);
         break;
       }
       default:

@@ -135,7 +135,8 @@ for (const [name, width] of Object.entries(WIDTHS)) {
       // The mini cart itself: tests/e2e/cart/mini-cart.spec.ts.
       await page.locator('[data-cart-link]').click();
       if (width >= 992) {
-        await expect(page.locator('[data-mini-cart-panel]')).toBeVisible();
+        // The mini cart hydrates on this click (React and the island load now): slow on a loaded machine.
+        await expect(page.locator('[data-mini-cart-panel]')).toBeVisible({ timeout: 15_000 });
         expect(new URL(page.url()).pathname).toBe(aboutPath('de'));
       } else {
         await expect(page).toHaveURL(/\/cart$/);
