@@ -52,6 +52,7 @@ const e2e = spawnSync(bin('playwright'), ['test'], { stdio: 'inherit', cwd: root
 let passed = (check.status === 0 ? 1 : 0) + codeChecks.filter((c) => c.ok).length;
 let failed = (check.status === 0 ? 0 : 1) + codeChecks.filter((c) => !c.ok).length;
 let skipped = 0;
+let flaky = 0;
 if (existsSync(vitestReport)) {
   const r = JSON.parse(readFileSync(vitestReport, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
   passed += r.numPassedTests;
@@ -63,10 +64,11 @@ if (existsSync(e2eReport)) {
   passed += r.stats.expected + r.stats.flaky;
   failed += r.stats.unexpected;
   skipped += r.stats.skipped;
+  flaky = r.stats.flaky;
 } else failed++;
 if (unit.status !== 0 && failed === 0) failed++;
 if (e2e.status !== 0 && failed === 0) failed++;
 
 for (const c of codeChecks.filter((x) => !x.ok)) console.log(`failed: ${c.name}`);
-console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${flaky ? `, ${flaky} flaky (passed on their retry: see the list above)` : ''}`);
 process.exit(failed === 0 && check.status === 0 && codeChecks.every((c) => c.ok) && unit.status === 0 && e2e.status === 0 ? 0 : 1);
