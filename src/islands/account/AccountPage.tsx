@@ -17,7 +17,7 @@ import { formatMoney, toCents } from '../../catalog/prices.ts';
 import { loggedIn, readSession, type StoredSession } from '../../stores/session.ts';
 import { logout } from '../../stores/session-actions.ts';
 import AddressForm, { type AddressCountryView } from './AddressForm.tsx';
-import { Field, FormMessage, useFormState, value, type Status } from './form.tsx';
+import { Field, FormMessage, LoadFailed, useFormState, value, type Status } from './form.tsx';
 import { accountErrorText, nameProblem, newPasswordProblems } from './rules.ts';
 import { orderDate, statusText, type Money } from './OrderDetail.tsx';
 import { downloadInvoice } from './invoice.ts';
@@ -107,13 +107,9 @@ function Personal({ session }: { session: StoredSession }) {
     <section aria-labelledby="personal-heading">
       <h2 id="personal-heading">{m.account_personal()}</h2>
       {loadError ? (
-        <p className="form-message form-message--error" role="alert">
-          <span>{loadError}</span>{' '}
-          <button type="button" className="button button--secondary" onClick={() => void load()}>
-            {m.cartPage_retry()}
-          </button>{' '}
+        <LoadFailed text={loadError} onRetry={() => void load()}>
           <ServerErrorLink />
-        </p>
+        </LoadFailed>
       ) : null}
       {customer ? (
         <form ref={ref} className="account-form" noValidate onSubmit={submit} data-customer-ref={customer.REF}>
@@ -234,16 +230,7 @@ function Addresses(props: AccountPageProps & { session: StoredSession }) {
     <section aria-labelledby="addresses-title">
       <h2 id="addresses-title">{m.account_addresses()}</h2>
       <FormMessage status={status} />
-      {loadError ? (
-        <div className="form-message form-message--error" role="alert">
-          <p>
-            {loadError}{' '}
-            <button type="button" className="button button--secondary" onClick={() => void load()}>
-              {m.cartPage_retry()}
-            </button>
-          </p>
-        </div>
-      ) : null}
+      {loadError ? <LoadFailed text={loadError} onRetry={() => void load()} /> : null}
       {items === null && !loadError ? <p>{m.account_loading()}</p> : null}
       {items && items.length === 0 ? <p>{m.account_noAddresses()}</p> : null}
       {items && items.length > 0 ? (
@@ -332,16 +319,7 @@ function Orders(props: AccountPageProps & { session: StoredSession }) {
   return (
     <section aria-labelledby="orders-title">
       <h2 id="orders-title">{m.account_orders()}</h2>
-      {error ? (
-        <div className="form-message form-message--error" role="alert">
-          <p>
-            {error}{' '}
-            <button type="button" className="button button--secondary" onClick={() => void load()}>
-              {m.cartPage_retry()}
-            </button>
-          </p>
-        </div>
-      ) : null}
+      {error ? <LoadFailed text={error} onRetry={() => void load()} /> : null}
       {orders === null && !error ? <p>{m.account_loading()}</p> : null}
       {orders && orders.length === 0 ? <p>{m.account_noOrders()}</p> : null}
       {orders && orders.length > 0 ? (

@@ -13,6 +13,7 @@ import { readSession } from '../../stores/session.ts';
 import OrderDetail, { type Money } from './OrderDetail.tsx';
 import { accountErrorText } from './rules.ts';
 import { downloadInvoice } from './invoice.ts';
+import { FormMessage, type Status } from './form.tsx';
 import { TransferSlip } from '../checkout/TransferSlip.tsx';
 import { formatMoney } from '../../catalog/prices.ts';
 import './account.scss';
@@ -38,7 +39,7 @@ function OrderPageIsland({ mode, money }: OrderPageProps) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [pdfError, setPdfError] = useState<string | null>(null);
   const [guestPdf, setGuestPdf] = useState<string | undefined>(undefined);
-  const [cancel, setCancel] = useState<{ kind: 'idle' | 'busy' } | { kind: 'done' | 'error'; text: string }>({ kind: 'idle' });
+  const [cancel, setCancel] = useState<Status>({ kind: 'idle' });
 
   useEffect(() => {
     const key = orderKey(location.pathname);
@@ -107,11 +108,7 @@ function OrderPageIsland({ mode, money }: OrderPageProps) {
             </button>
           </p>
         ) : null}
-        {cancel.kind === 'done' || cancel.kind === 'error' ? (
-          <div className={`form-message form-message--${cancel.kind}`} role={cancel.kind === 'error' ? 'alert' : 'status'}>
-            <p>{cancel.text}</p>
-          </div>
-        ) : null}
+        {mode === 'customer' ? <FormMessage status={cancel} /> : null}
       </OrderDetail>
       {pdfError ? (
         <p role="alert" className="form-message form-message--error">

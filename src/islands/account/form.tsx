@@ -127,6 +127,18 @@ export function FormMessage({ status, children }: { status: Status; children?: R
   );
 }
 
+/** A section's data could not be loaded: the reason, a retry, and what else the place offers (e.g. the server-error link). */
+export function LoadFailed({ text, onRetry, children }: { text: string; onRetry: () => void; children?: ReactNode }) {
+  return (
+    <FormMessage status={{ kind: 'error', text }}>
+      <button type="button" className="button button--secondary" onClick={onRetry}>
+        {m.cartPage_retry()}
+      </button>
+      {children ? <> {children}</> : null}
+    </FormMessage>
+  );
+}
+
 export const value = (data: FormData, name: string) => {
   const v = data.get(name);
   return typeof v === 'string' ? v : '';
