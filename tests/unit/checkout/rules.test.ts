@@ -21,31 +21,11 @@ import {
   pickupAllowed,
   retrySecondsLeft,
   type CheckContext,
-  type CheckoutDraft,
   type PayState,
 } from '../../../src/stores/checkout-rules.ts';
+import { filledDraft } from './fixtures.ts';
 
-const filled = (over: Partial<CheckoutDraft> = {}): CheckoutDraft => ({
-  ...emptyDraft(),
-  email: 'gast@example.com',
-  shipping: {
-    title: 1,
-    firstname: 'Gerda',
-    lastname: 'Gast',
-    company: '',
-    address1: 'Unter den Linden',
-    address2: '5',
-    address3: '',
-    zipcode: '10117',
-    city: 'Berlin',
-    state_id: '',
-    phone: '030 123456',
-  },
-  deliveryId: 77,
-  payment: 'Vorkasse',
-  terms: true,
-  ...over,
-});
+const filled = filledDraft;
 const ctx = (over: Partial<CheckContext> = {}): CheckContext => ({ loggedIn: false, hasFreight: false, chosenAddressPhone: '', undeliverable: 'none', lines: 1, ...over });
 
 describe('delivery and payment methods', () => {

@@ -7,7 +7,7 @@ const session = new MemoryStorage();
 vi.stubGlobal('sessionStorage', session);
 const actions = await import('../../../src/stores/checkout-actions.ts');
 const { readLock, readPlaced, setLock } = await import('../../../src/stores/checkout.ts');
-const { emptyDraft } = await import('../../../src/stores/checkout-rules.ts');
+const { filledDraft } = await import('./fixtures.ts');
 const { clearExpress, readExpressSession, clearSession } = await import('../../../src/stores/session.ts');
 const { appliedCoupon } = await import('../../../src/stores/coupon.ts');
 
@@ -15,26 +15,7 @@ const METHODS: PaymentMethod[] = [
   { id: 6, code: 'Vorkasse', title: 'Vorkasse', position: 1, redirect: false, pay_path: '/api/vorkasse/pay' },
   { id: 1, code: 'PayPal', title: 'PayPal', position: 2, redirect: true, pay_path: '/api/paypal/pay' },
 ];
-const draft = () => ({
-  ...emptyDraft(),
-  email: 'gast@example.com',
-  shipping: {
-    title: 1,
-    firstname: 'Gerda',
-    lastname: 'Gast',
-    company: '',
-    address1: 'Unter den Linden',
-    address2: '5',
-    address3: '',
-    zipcode: '10117',
-    city: 'Berlin',
-    state_id: '',
-    phone: '030 123456',
-  },
-  deliveryId: 77,
-  payment: 'Vorkasse' as const,
-  terms: true,
-});
+const draft = () => filledDraft();
 const input = (over: Partial<Parameters<typeof actions.submitOrder>[0]> = {}) => ({
   draft: draft(),
   cartId: 12,
