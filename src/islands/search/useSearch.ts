@@ -40,10 +40,16 @@ export function useSearch(term: string, dropdown: boolean) {
     performance.mark('search:start', { detail: term });
     const stale = () => seq !== current.current.seq;
     (async () => {
+      // Contents (for 'All' only) are searched alongside the products. Products show as soon as
+      // they are there; without any, the answer waits for the contents, so 'no results' is never
+      // said for a term that finds only contents.
+      const contentsSearch = category === null ? searchContents(term) : null;
+      contentsSearch?.catch(() => undefined); // awaited below, unless a newer term came first
       const search = await searchProducts(term, category);
       if (stale()) return;
       current.current.search = search;
       const items = await search.next(0, dropdown);
+      const early = search.total === 0 && contentsSearch ? await contentsSearch : null;
       if (stale()) return;
       setState((s) => ({
         status: 'done',
@@ -51,14 +57,14 @@ export function useSearch(term: string, dropdown: boolean) {
         total: search.total,
         facets: category === null ? search.facets : { ...s.facets, ...search.facets },
         items,
-        contents: category === null ? [] : s.contents,
+        contents: early ?? (category === null ? [] : s.contents),
         category,
         hasMore: items.length < search.total,
       }));
       const facets = await search.facetsLater?.();
       if (facets && !stale()) setState((s) => ({ ...s, facets: category === null ? facets : { ...s.facets, ...facets } }));
-      if (category === null) {
-        const contents = await searchContents(term);
+      if (contentsSearch && !early) {
+        const contents = await contentsSearch;
         if (!stale()) setState((s) => ({ ...s, contents }));
       }
     })().catch((error: unknown) => {
