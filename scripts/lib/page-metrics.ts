@@ -134,12 +134,20 @@ function observeShifts() {
   const w = window as unknown as { __shifts: { value: number; nodes: string[] }[] };
   w.__shifts = [];
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] })[]) {
+    for (const e of list.getEntries() as (PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    })[]) {
       if (e.hadRecentInput) continue;
+      // Each moved node with where it was and where it went (x,y w×h), to find what pushed it.
+      const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
       const nodes = (e.sources ?? []).map((s) => {
         const n = s.node;
-        if (!(n instanceof Element)) return n?.nodeName ?? '?';
-        return `${n.tagName.toLowerCase()}${n.id ? `#${n.id}` : ''}${n.classList.length ? `.${[...n.classList].join('.')}` : ''}`;
+        const name = !(n instanceof Element)
+          ? (n?.nodeName ?? '?')
+          : `${n.tagName.toLowerCase()}${n.id ? `#${n.id}` : ''}${n.classList.length ? `.${[...n.classList].join('.')}` : ''}`;
+        return `${name} (${rect(s.previousRect)} → ${rect(s.currentRect)})`;
       });
       w.__shifts.push({ value: e.value, nodes });
     }

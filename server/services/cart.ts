@@ -229,10 +229,14 @@ export function priceCart(
     const totalCents = unitCents * r.quantity;
     const undeliverable = (JSON.parse(r.undeliverable) as number[]).includes(countryId);
     const vat = pricing(deps).vatPercent(taxes);
-    goodsCents += totalCents;
-    goodsNetCents += unitNetCents * r.quantity;
-    weight += r.weight * r.quantity;
-    hasFreight ||= r.freight === 1;
+    // An item that cannot go to the country is listed (flagged) but neither shipped nor charged:
+    // the sums, the weight and the coupon's base are those of what an order would send.
+    if (!undeliverable) {
+      goodsCents += totalCents;
+      goodsNetCents += unitNetCents * r.quantity;
+      weight += r.weight * r.quantity;
+      hasFreight ||= r.freight === 1;
+    }
     const title = pickTitle(r.titles, locale);
     lines.push({
       itemId: r.item_id,

@@ -141,7 +141,10 @@ export function placeOrder(deps: Deps, code: PaymentCode, body: PayBody, custome
 
     const priced = priceCart(deps, { ...cart, customer_id: customer.id }, customer, { countryId, deliveryModuleId: moduleId, couponCode });
     if (!priced.lines.length) throw new HttpError(400, ERRORS.orderFailed, [{ field: 'cart_id', message: 'the cart is empty' }]);
-    if (priced.lines.some((l) => l.undeliverable)) throw new HttpError(400, ERRORS.undeliverable);
+    // Undeliverable items: refused unless the shopper agreed to a partial delivery
+    // (isCompleteDelivery false); then the order is what can be sent (the sums already leave them out).
+    const shipped = priced.lines.filter((l) => !l.undeliverable);
+    if (shipped.length === 0 || (shipped.length < priced.lines.length && body.isCompleteDelivery !== false)) throw new HttpError(400, ERRORS.undeliverable);
     const postage = postageFor(deps, moduleId, countryId, priced, priced.vatExcluded);
     if (!postage.available) throw new HttpError(400, ERRORS.deliveryOptionsFailed, [{ field: 'delivery_module_id', message: 'not available for this cart and country' }]);
     const methods = activePayments(deps, priced, countryId, customer);
@@ -203,7 +206,7 @@ export function placeOrder(deps: Deps, code: PaymentCode, body: PayBody, custome
       `INSERT INTO order_product (order_id, product_id, pse_id, ref, title, quantity, unit_net_cents, unit_cents, vat_percent, total_cents, allocation)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    for (const line of priced.lines) {
+    for (const line of shipped) {
       if (takeStock.run(line.quantity, line.pseId, line.quantity).changes !== 1)
         throw new HttpError(409, ERRORS.notEnoughStock, [{ field: `cart_item.${line.itemId}`, message: `${line.ref}: not enough stock` }]);
       const allocation: [number, number][] = [];

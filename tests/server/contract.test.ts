@@ -523,6 +523,30 @@ describe('orders', () => {
     expect((await api.call('payVorkasse', { body: payBody(empty.cartId, guest.json.data.customer_id), token: guest.json.data.token })).json.message).toBe(ERRORS.addressRequired);
   });
 
+  it('undeliverable items: refused without the partial-delivery consent; with it, the order sends and charges the rest only', async () => {
+    const me = await shopper(ADDRESS_RO);
+    const { cartId } = await addToCart(api, FIX.tshirt.pse, 1, undefined, me.token);
+    await addToCart(api, FIX.hose.pse, 1, cartId, me.token);
+    const hoseStock = await stockOf(api, FIX.hose.pse);
+    // the cart's sums leave the hose out for Romania (it is listed, flagged)
+    const cart = await api.call('cartGet', { body: { 'thelia.cart_id': cartId, country_id: 146 }, token: me.token });
+    expect(cart.json.data.items.map((i: any) => [i.PRODUCT_SALE_ELEMENT, i.undeliverable])).toEqual(
+      expect.arrayContaining([
+        [FIX.tshirt.pse, false],
+        [FIX.hose.pse, true],
+      ]),
+    );
+    expect(cart.json.data.totals.goods).toBe(12.1);
+    expect((await api.call('payVorkasse', { body: payBody(cartId, me.id), token: me.token })).json.message).toBe(ERRORS.undeliverable);
+    expect((await api.call('payVorkasse', { body: payBody(cartId, me.id, { isCompleteDelivery: true }), token: me.token })).json.message).toBe(ERRORS.undeliverable);
+    const pay = await api.call('payVorkasse', { body: payBody(cartId, me.id, { isCompleteDelivery: false }), token: me.token });
+    expect(pay.status, pay.text).toBe(200);
+    expect(pay.json.data.total).toBe(12.1 + 20);
+    const products = await api.call('orderProducts', { query: { order_id: pay.json.data.order_id }, token: me.token });
+    expect(products.json.OrderProductItems.map((p: any) => p.PRODUCT_SALE_ELEMENTS_ID)).toEqual([FIX.tshirt.pse]);
+    expect(await stockOf(api, FIX.hose.pse)).toBe(hoseStock);
+  });
+
   it('coupons are single use per customer and recomputed at payment', async () => {
     const me = await shopper();
     const c1 = await addToCart(api, FIX.tshirt.pse, 3, undefined, me.token);

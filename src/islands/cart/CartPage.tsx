@@ -13,18 +13,18 @@ import { formatMoney } from '../../catalog/prices.ts';
 import { m } from '../../i18n/generated/messages.js';
 // Shows the cart operations' notices (stores/notice.ts).
 import '../toast.ts';
-import { decreaseItem, deleteItem, increaseItem, refreshCart, updateQuantity } from '../../stores/cart-actions.ts';
+import { decreaseItem, deleteItem, increaseItem, updateQuantity } from '../../stores/cart-actions.ts';
 import { stepQuantity } from '../../stores/cart.ts';
 import { appliedCoupon, couponLapsed, couponStatus } from '../../stores/coupon.ts';
 import { undeliverableCase, type LineView } from './rules.ts';
 import { CartSums, TrashIcon } from './CartSums.tsx';
 import { CouponBox } from './CouponBox.tsx';
+import { ConnectionNote } from './ConnectionNote.tsx';
 import { useCart, type CartIslandProps } from './use-cart.ts';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 import './cart.scss';
 import './cart-page.scss';
 import { withBoundary } from '../IslandBoundary.tsx';
-import { ServerErrorLink } from '../ServerErrorLink.tsx';
 
 function CartPageIsland(props: CartIslandProps) {
   // The server renders the loading state; the stored cart applies after hydration (no mismatch).
@@ -207,25 +207,6 @@ function CartContent(props: CartIslandProps) {
         </div>
       </dialog>
     </>
-  );
-}
-
-function ConnectionNote({ cart }: { cart: ReturnType<typeof useCart> }) {
-  const failed = cart.status === 'error' && !!cart.error;
-  const deliveryFailed = cart.delivery.status === 'error';
-  return (
-    <div className="cart-page__status" role="status" data-cart-status>
-      {failed && (
-        <p className="cart-page__error" data-cart-error>
-          {cart.error} {cart.lines.length > 0 && m.cartPage_stale()}{' '}
-          <button type="button" className="link-button" onClick={() => void refreshCart()}>
-            {m.cartPage_retry()}
-          </button>{' '}
-          <ServerErrorLink />
-        </p>
-      )}
-      {!failed && deliveryFailed && <p className="visually-hidden">{cart.delivery.status === 'error' ? cart.delivery.message : ''}</p>}
-    </div>
   );
 }
 

@@ -38,13 +38,13 @@ import { ADDRESS_PROBLEM_TEXT, type AddressProblem } from '../../api/contract/ad
 import { addressProblemText } from '../account/rules.ts';
 import { CartSums } from '../cart/CartSums.tsx';
 import { CouponBox } from '../cart/CouponBox.tsx';
+import { ConnectionNote } from '../cart/ConnectionNote.tsx';
 import { summarize, undeliverableCase } from '../cart/rules.ts';
 import { useCart, type CartIslandProps } from '../cart/use-cart.ts';
 import '../cart/cart.scss';
 import '../cart/cart-page.scss';
 import './checkout.scss';
 import { withBoundary } from '../IslandBoundary.tsx';
-import { ServerErrorLink } from '../ServerErrorLink.tsx';
 
 export interface CheckoutProps extends CartIslandProps {
   termsHref: string;
@@ -259,6 +259,8 @@ function CheckoutContent(props: CheckoutProps) {
   };
 
   if (cart.lines.length === 0) {
+    // The cart could not be read (the API down): its connection text, not 'your cart is empty'.
+    if (cart.status === 'error' && cart.error) return <ConnectionNote cart={cart} />;
     return cart.loading || !cart.loaded ? (
       <p className="checkout__loading">{m.checkout_loading()}</p>
     ) : (
@@ -281,11 +283,7 @@ function CheckoutContent(props: CheckoutProps) {
         <div ref={errorRef} tabIndex={-1} className="checkout__alert" role="alert" data-checkout-error>
           {formError && <p>{formError}</p>}
         </div>
-        {cart.status === 'error' && cart.error && (
-          <p className="cart-page__error" data-cart-error>
-            {cart.error} <ServerErrorLink />
-          </p>
-        )}
+        <ConnectionNote cart={cart} />
 
         <fieldset className="checkout__section" disabled={processing}>
           <legend>{m.checkout_who()}</legend>

@@ -305,3 +305,31 @@ for (const shop of ['de', 'ro'] as Shop[]) {
     await expect(page.locator('#co-shipping-city')).toHaveValue(GUEST[shop].city);
   });
 }
+
+test('ro, 390 px: some items undeliverable: the order needs the consent, then sends and charges only what can go', async ({ page, context }) => {
+  await page.setViewportSize(PHONE);
+  await prepare(context, 'ro');
+  const seeded = await seedCart(page, 'ro', [
+    { productId: F.undeliverableProductId, quantity: 1 },
+    { productId: F.simpleProductId, quantity: 1 },
+  ]);
+  const deliverable = seeded.items.find((i) => !i.undeliverable)!;
+  await page.goto(url('ro', '/checkout'));
+  await ready(page);
+  // The summary lists both, flags the one that cannot go, and sums only the other.
+  await expect(page.locator('[data-checkout-line]')).toHaveCount(2);
+  await expect(page.locator('[data-checkout-line] .cart-line__undeliverable')).toHaveText('Nu se poate livra în România');
+  await fillGuest(page, 'ro', uniqueEmail('partial'));
+  await choose(page, 'Vorkasse');
+  await page.locator('[data-buy]').click();
+  await expect(page.locator('#co-undeliverable-error')).toBeVisible();
+  await expect(page.locator('[data-undeliverable-confirm]')).toBeFocused();
+  await expectNoSeriousViolations(page);
+  await page.locator('[data-undeliverable-confirm]').check();
+  const shownTotal = (await page.locator('[data-cart-sums] [data-sum="total"]').textContent())!;
+  await page.locator('[data-buy]').click();
+  await page.waitForURL(`**/order-placed?cart_id=${seeded.cartId}`);
+  const [order] = await ordersOfCart(page, seeded.cartId);
+  await expect(page.locator('[data-placed-sum="total"]')).toHaveText(shownTotal);
+  expect(order!.GOODS).toBeCloseTo(deliverable.price * deliverable.quantity, 2);
+});

@@ -65,6 +65,27 @@ for (const shop of ['de', 'ro'] as const) {
   });
 }
 
+for (const shop of ['de', 'ro'] as const) {
+  test(`${shop}: the checkout with the shop API unreachable says the connection text (not 'your cart is empty') and offers Retry`, async ({ page, context }) => {
+    await prepare(context, shop);
+    await seedCart(page, shop, [{ productId: F.simpleProductId, quantity: 1 }]);
+    // The stored lines gone too (another tab emptied them, storage cleared): only the cart id is left.
+    await page.evaluate(() => localStorage.setItem('cart_items', '[]'));
+    let down = true;
+    await page.route('**/api/**', (route) => (down ? route.abort('connectionrefused') : route.fallback()));
+    await page.goto(url(shop, '/checkout'));
+    const error = page.locator('[data-cart-error]');
+    await expect(error).toContainText(shop === 'de' ? 'Bei der Verbindung zum Server ist ein Fehler aufgetreten.' : 'A apărut o eroare la conectarea la server.');
+    await expect(error.getByRole('link')).toHaveAttribute('href', '/server-error?from=%2Fcheckout');
+    await expect(page.locator('[data-checkout-empty]')).toHaveCount(0);
+    // The API back: Retry reads the cart, and the checkout shows its line.
+    down = false;
+    await error.getByRole('button', { name: shop === 'de' ? 'Erneut versuchen' : 'Încercați din nou' }).click();
+    await expect(page.locator('[data-checkout-line]')).toHaveCount(1);
+    await expect(page.locator('[data-cart-error]')).toHaveCount(0);
+  });
+}
+
 test('de: the account with the shop API unreachable says the connection text and links to the server-error page', async ({ page, context }) => {
   await prepare(context, 'de');
   await seedCart(page, 'de', [{ productId: F.simpleProductId, quantity: 1 }]);
