@@ -33,8 +33,6 @@ export default defineConfig({
     env: { PORT: String(E2E.port), DIST_DIR: E2E.dist },
     url: `http://127.0.0.1:${E2E.port}/`,
     reuseExistingServer: false,
-    // A hang guard, not a speed check (the benches measure speed): the 2-core CI machine runs two
-    // workers and a test there takes up to twice as long as on a developer's machine.
-    timeout: process.env.CI ? 60_000 : 30_000,
+    timeout: 30_000,
   },
 });

@@ -5,7 +5,7 @@
  * field reasons; nothing reaches a handler unvalidated.
  */
 import type { Context, Hono } from 'hono';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ENDPOINTS, type EndpointKey } from '../../src/api/contract/paths.ts';
 import { ERRORS } from '../../src/api/contract/common.ts';
 import { positiveId } from '../../src/api/contract/id.ts';
@@ -17,7 +17,7 @@ import { readBody } from './body.ts';
 export type { CustomerRow };
 
 type E = (typeof ENDPOINTS)[EndpointKey];
-type Out<T> = T extends z.ZodType ? z.output<T> : Record<string, never>;
+type Out<T> = T extends z.ZodMiniType ? z.output<T> : Record<string, never>;
 type BodyOf<K extends EndpointKey> = (typeof ENDPOINTS)[K] extends { body: infer B } ? Out<B> : Record<string, never>;
 type QueryOf<K extends EndpointKey> = (typeof ENDPOINTS)[K] extends { query: infer Q } ? Out<Q> : Record<string, never>;
 
@@ -50,7 +50,7 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
 /** Messages of the contract that a validation issue may carry; they become the answer's message. */
 const KNOWN = new Set<string>(Object.values(ERRORS));
 
-export function zodIssues(error: z.ZodError, prefix = ''): Issue[] {
+export function zodIssues(error: z.core.$ZodError, prefix = ''): Issue[] {
   return error.issues.map((i) => ({ field: prefix + i.path.map(String).join('.'), message: i.message }));
 }
 
@@ -78,13 +78,13 @@ export function route<K extends EndpointKey>(
     let body: unknown = {};
     if ('body' in endpoint && endpoint.body) {
       const raw = await readBody(c);
-      const parsed = (endpoint.body as z.ZodType).safeParse(raw);
+      const parsed = (endpoint.body as z.ZodMiniType).safeParse(raw);
       if (!parsed.success) throw invalid(zodIssues(parsed.error), options.invalidMessage);
       body = parsed.data;
     }
     let query: unknown = {};
     if ('query' in endpoint && endpoint.query) {
-      const parsed = (endpoint.query as z.ZodType).safeParse(c.req.query());
+      const parsed = (endpoint.query as z.ZodMiniType).safeParse(c.req.query());
       if (!parsed.success) throw invalid(zodIssues(parsed.error, 'query.'), options.invalidMessage);
       query = parsed.data;
     }

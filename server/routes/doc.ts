@@ -5,7 +5,7 @@ import { ENDPOINTS, type Endpoint } from '../../src/api/contract/paths.ts';
 import { ERRORS, ErrorResponse } from '../../src/api/contract/common.ts';
 import type { Deps } from '../context.ts';
 
-const json = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+const json = (schema: z.core.$ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
 
 export function openApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};

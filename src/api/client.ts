@@ -8,7 +8,7 @@
  *   (e.g. 'Cart not found').
  * Loaded only with the modules that call the API (after an interaction), never up front.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ENDPOINTS, ErrorResponse, pathFor, type EndpointKey } from './contract/paths.ts';
 import { m } from '../i18n/generated/messages.js';
 import { storedBearer } from './token.ts';
@@ -36,8 +36,8 @@ export class ApiError extends Error {
 export const connectionErrorText = (): string => m.catalog_serverError();
 
 type Ep = (typeof ENDPOINTS)[EndpointKey];
-type ResponseOf<K extends EndpointKey> = (typeof ENDPOINTS)[K]['response'] extends z.ZodType ? z.output<(typeof ENDPOINTS)[K]['response']> : never;
-type BodyOf<K extends EndpointKey> = (typeof ENDPOINTS)[K] extends { body: z.ZodType } ? z.input<(typeof ENDPOINTS)[K]['body']> : never;
+type ResponseOf<K extends EndpointKey> = (typeof ENDPOINTS)[K]['response'] extends z.ZodMiniType ? z.output<(typeof ENDPOINTS)[K]['response']> : never;
+type BodyOf<K extends EndpointKey> = (typeof ENDPOINTS)[K] extends { body: z.ZodMiniType } ? z.input<(typeof ENDPOINTS)[K]['body']> : never;
 
 export interface CallOptions<K extends EndpointKey> {
   body?: BodyOf<K>;

@@ -72,7 +72,7 @@ const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 })).v;
 
 /** Field names the endpoint's body or query knows (from its JSON schema). */
-function fieldsOf(schema: z.ZodType | undefined): string[] {
+function fieldsOf(schema: z.core.$ZodType | undefined): string[] {
   if (!schema) return [];
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown> };
   return Object.keys(json.properties ?? {});
@@ -265,7 +265,7 @@ function fromSchema(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
       return value;
   }
 }
-function schemaArbitrary(schema: z.ZodType | undefined): fc.Arbitrary<Record<string, unknown>> {
+function schemaArbitrary(schema: z.core.$ZodType | undefined): fc.Arbitrary<Record<string, unknown>> {
   if (!schema) return fc.constant({});
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   return fromSchema(json).map((v) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {}));

@@ -1,17 +1,17 @@
 /** Cart calls (spec §7): POST /api/cart/{add,get,update,delete,clear,assignCustomer}. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { BoolInput, Email, IdInput, IntInput, Money, OptionalIdInput, Text } from './common.ts';
 
 /** The `thelia_login` / `login` field: the shopper's e-mail when logged in; informational. */
-const Login = z.union([Text(254), z.boolean(), z.number()]).optional();
+const Login = z.optional(z.union([Text(254), z.boolean(), z.number()]));
 
 export const CartAddRequest = z.object({
   'thelia.cart_id': OptionalIdInput,
   thelia_cart_add: z.object({
-    append: BoolInput.optional().default(true),
-    product: IdInput.optional(),
+    append: z._default(z.optional(BoolInput), true),
+    product: z.optional(IdInput),
     product_sale_elements_id: IdInput,
-    quantity: IntInput.pipe(z.number().int().min(1, 'quantity must be at least 1').max(100_000)).optional().default(1),
+    quantity: z._default(z.optional(z.pipe(IntInput, z.int().check(z.gte(1, 'quantity must be at least 1'), z.lte(100_000)))), 1),
   }),
   thelia_login: Login,
   /** Delivery country for prices; default the shop's default country. */
@@ -22,9 +22,9 @@ export type CartAddRequest = z.input<typeof CartAddRequest>;
 export const CartAddResponse = z.object({
   status_code: z.literal(200),
   data: z.object({
-    quantity: z.number().int(),
-    cartId: z.number().int(),
-    cartItemId: z.number().int(),
+    quantity: z.int(),
+    cartId: z.int(),
+    cartItemId: z.int(),
     /** Set when the quantity was raised to a multiple of the product's quantity step. */
     adjusted: z.boolean(),
   }),
@@ -38,34 +38,34 @@ export const CartGetRequest = z.object({
 });
 
 export const CartItem = z.object({
-  id: z.number().int(),
-  cartItemId: z.number().int(),
-  cartId: z.number().int(),
-  PRODUCT_SALE_ELEMENT: z.number().int(),
-  PRODUCT_ID: z.number().int(),
-  quantity: z.number().int(),
+  id: z.int(),
+  cartItemId: z.int(),
+  cartId: z.int(),
+  PRODUCT_SALE_ELEMENT: z.int(),
+  PRODUCT_ID: z.int(),
+  quantity: z.int(),
   /** Quantity step of the product (orders must be multiples). */
-  quantityStep: z.number().int(),
+  quantityStep: z.int(),
   /** Unit price the shopper pays (gross unless VAT is excluded). */
   price: Money,
   REF: z.string(),
   TITLE: z.string(),
   URL: z.string(),
   PSE_URL: z.string(),
-  IMAGE: z.string().nullable(),
+  IMAGE: z.nullable(z.string()),
   /** Net unit prices from the catalog. */
   PRICE: Money,
   PROMO_PRICE: Money,
   IS_PROMO: z.union([z.literal(0), z.literal(1)]),
-  DEFAULT_CATEGORY: z.number().int().nullable(),
-  brand_name: z.string().nullable(),
-  category: z.array(z.number().int()),
+  DEFAULT_CATEGORY: z.nullable(z.int()),
+  brand_name: z.nullable(z.string()),
+  category: z.array(z.int()),
   TAXED_PRICE: Money,
   BEST_TAXED_PRICE: Money,
   /** Line total (price x quantity). */
   TOTAL: Money,
   VAT_PERCENT: z.number(),
-  stock: z.number().int(),
+  stock: z.int(),
   weight: z.number(),
   freight: z.boolean(),
   undeliverable: z.boolean(),
@@ -84,13 +84,13 @@ export const CartTotals = z.object({
 });
 
 export const Cart = z.object({
-  cartId: z.number().int(),
-  customer_id: z.number().int().nullable(),
-  country_id: z.number().int(),
+  cartId: z.int(),
+  customer_id: z.nullable(z.int()),
+  country_id: z.int(),
   currency: z.string(),
   vatExcluded: z.boolean(),
-  coupon_code: z.string().nullable(),
-  totalItems: z.number().int(),
+  coupon_code: z.nullable(z.string()),
+  totalItems: z.int(),
   totalValue: Money,
   totals: CartTotals,
   items: z.array(CartItem),
@@ -105,17 +105,19 @@ export const CartUpdateRequest = z
     'thelia.cart_id': IdInput,
     cart_item: IdInput,
     /** The new quantity, as the client computes it: current - count, count, or current + count. */
-    quantity: IntInput.pipe(z.number().int().max(100_000)).optional(),
+    quantity: z.optional(z.pipe(IntInput, z.int().check(z.lte(100_000)))),
     /** Alternatively the server computes it from action and count. */
-    action: z.enum(['decrease', 'update', 'increase']).optional(),
-    count: IntInput.pipe(z.number().int().min(0).max(100_000)).optional(),
+    action: z.optional(z.enum(['decrease', 'update', 'increase'])),
+    count: z.optional(z.pipe(IntInput, z.int().check(z.gte(0), z.lte(100_000)))),
     thelia_login: Login,
     country_id: OptionalIdInput,
   })
-  .refine((r) => r.quantity !== undefined || (r.action !== undefined && r.count !== undefined), {
-    message: 'quantity (or action and count) is required',
-    path: ['quantity'],
-  });
+  .check(
+    z.refine((r) => r.quantity !== undefined || (r.action !== undefined && r.count !== undefined), {
+      message: 'quantity (or action and count) is required',
+      path: ['quantity'],
+    }),
+  );
 
 export const CartDeleteRequest = z.object({
   'thelia.cart_id': IdInput,

@@ -7,7 +7,7 @@
  */
 // First: no eval probe in the browser (the shops' CSP), before any schema below is made.
 import './zod-csp.ts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Upper bound of every id and count we accept: keeps SQLite integers and JSON numbers exact. */
 export const MAX_ID = Number.MAX_SAFE_INTEGER;
@@ -15,28 +15,32 @@ export const MAX_ID = Number.MAX_SAFE_INTEGER;
 /** An integer given as a number or as decimal digits ("12"). */
 export const IntInput = z.union(
   [
-    z.number().int().min(-MAX_ID).max(MAX_ID),
-    z
-      .string()
-      .trim()
-      .regex(/^-?\d{1,16}$/, 'must be a whole number')
-      .transform(Number)
-      .pipe(z.number().int().min(-MAX_ID).max(MAX_ID)),
+    z.int().check(z.gte(-MAX_ID), z.lte(MAX_ID)),
+    z.pipe(z.pipe(z.string().check(z.trim(), z.regex(/^-?\d{1,16}$/, 'must be a whole number')), z.transform(Number)), z.int().check(z.gte(-MAX_ID), z.lte(MAX_ID))),
   ],
   { error: 'must be a whole number' },
 );
 /** A positive id (spec §5: ids are numeric and > 0). */
-export const IdInput = IntInput.pipe(z.number().int().positive('must be a positive id'));
+export const IdInput = z.pipe(IntInput, z.int().check(z.positive('must be a positive id')));
 /** An id the client may send as 0/"0"/"null"/"" when it has none (Thelia's habit). */
-export const OptionalIdInput = z
-  .union([IntInput, z.literal('null'), z.literal(''), z.null()])
-  .optional()
-  .transform((v) => (typeof v === 'number' && v > 0 ? v : undefined));
+export const OptionalIdInput = z.pipe(
+  z.optional(z.union([IntInput, z.literal('null'), z.literal(''), z.null()])),
+  z.transform((v) => (typeof v === 'number' && v > 0 ? v : undefined)),
+);
 export const BoolInput = z.union([
   z.boolean(),
-  z.literal(1).transform(() => true),
-  z.literal(0).transform(() => false),
-  z.enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'on' || v === 'yes'),
+  z.pipe(
+    z.literal(1),
+    z.transform(() => true),
+  ),
+  z.pipe(
+    z.literal(0),
+    z.transform(() => false),
+  ),
+  z.pipe(
+    z.enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no', '']),
+    z.transform((v) => v === 'true' || v === '1' || v === 'on' || v === 'yes'),
+  ),
 ]);
 /**
  * Control characters (C0 U+0000-U+001F, DEL U+007F, C1 U+0080-U+009F) are never stored: a
@@ -53,26 +57,24 @@ export const NO_CONTROL_CHARACTERS = 'must not contain control characters';
 export function hasControlCharacters(text: string, options: { multiline?: boolean } = {}): boolean {
   return (options.multiline ? CONTROL_EXCEPT_LINE_BREAKS : CONTROL_CHARACTERS).test(text);
 }
-/** Text that may be stored: no control characters (see above). Chain .trim(), .min(), .max() as needed. */
-export const SafeText = (options: { multiline?: boolean } = {}) => z.string().refine((s) => !hasControlCharacters(s, options), NO_CONTROL_CHARACTERS);
+/** Text that may be stored: no control characters (see above). Add z.trim(), z.minLength(), z.maxLength() with .check() as needed. */
+export const SafeText = (options: { multiline?: boolean } = {}) => z.string().check(z.refine((s) => !hasControlCharacters(s, options), NO_CONTROL_CHARACTERS));
 /** Bounded free text: the API never stores more than this in one field, nor a control character. */
-export const Text = (max = 255, options: { multiline?: boolean } = {}) => SafeText(options).max(max, `must be at most ${max} characters`);
-export const Email = z
-  .string()
-  .trim()
-  .max(254)
-  .pipe(z.email('Invalid email address'))
-  .transform((e) => e.toLowerCase());
-export const Money = z.number().describe('an amount in the currency, 2 decimals');
-export const LocaleInput = z.enum(['de_DE', 'de_AT', 'ro_RO', 'de', 'ro', 'en']).optional();
+export const Text = (max = 255, options: { multiline?: boolean } = {}) => SafeText(options).check(z.maxLength(max, `must be at most ${max} characters`));
+export const Email = z.pipe(
+  z.pipe(z.string().check(z.trim(), z.maxLength(254)), z.email('Invalid email address')),
+  z.transform((e) => e.toLowerCase()),
+);
+export const Money = z.number().check(z.describe('an amount in the currency, 2 decimals'));
+export const LocaleInput = z.optional(z.enum(['de_DE', 'de_AT', 'ro_RO', 'de', 'ro', 'en']));
 
 /** Every error answer: `status` and `message` carry the same human text (spec §8 wording). */
 export const ErrorResponse = z.object({
-  status_code: z.number().int(),
+  status_code: z.int(),
   status: z.string(),
   message: z.string(),
   /** Field-level reasons for validation errors. */
-  issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  issues: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 

@@ -1,19 +1,19 @@
 /** Delivery methods, postage, local pickup (spec §7). */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { IdInput, LocaleInput, Money, OptionalIdInput, Text } from './common.ts';
 
 /** Spec §9: the default delivery id. */
 export const DEFAULT_DELIVERY_ID = 77;
 
 export const DeliveryMethod = z.object({
-  id: z.number().int(),
+  id: z.int(),
   code: z.string(),
   title: z.string(),
-  position: z.number().int(),
+  position: z.int(),
   kind: z.enum(['parcel', 'express', 'freight', 'pickup']),
   /** Postage for the cart and country, when computable. */
-  postage_amount: Money.nullable(),
-  postage_amount_taxed: Money.nullable(),
+  postage_amount: z.nullable(Money),
+  postage_amount_taxed: z.nullable(Money),
 });
 export type DeliveryMethod = z.infer<typeof DeliveryMethod>;
 
@@ -31,7 +31,7 @@ export const PostageResponse = z.object({
   status_code: z.literal(200),
   postage_amount: Money,
   postage_amount_taxed: Money,
-  delivery_module_id: z.number().int(),
+  delivery_module_id: z.int(),
   /** Total weight of the cart in kg. */
   weight: z.number(),
   free_shipping: z.boolean(),
@@ -39,18 +39,18 @@ export const PostageResponse = z.object({
 export type PostageResponse = z.infer<typeof PostageResponse>;
 
 export const LocalPickupOrderRequest = z.object({ order_id: IdInput });
-export const LocalPickupAddressOrderRequest = z.object({ order_id: IdInput, pickup_name: Text(100).optional() });
+export const LocalPickupAddressOrderRequest = z.object({ order_id: IdInput, pickup_name: z.optional(Text(100)) });
 
 export const LocalPickupResponse = z.object({
   status_code: z.literal(200),
   data: z.object({
     available: z.boolean(),
-    message: z.string().nullable(),
+    message: z.nullable(z.string()),
     name: z.string(),
     address1: z.string(),
     zipcode: z.string(),
     city: z.string(),
-    country_id: z.number().int(),
+    country_id: z.int(),
     opening_hours: z.string(),
   }),
 });

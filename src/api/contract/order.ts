@@ -1,5 +1,5 @@
 /** Orders, invoices, guest invoice links, comments, live catalog data (spec §7). */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { IdInput, IntInput, Money, OptionalIdInput, SafeText, Text } from './common.ts';
 import { PostalAddress } from './address.ts';
 
@@ -14,28 +14,28 @@ export function cancellable(status: OrderStatus): boolean {
 export const OrderAddress = PostalAddress;
 
 export const OrderItem = z.object({
-  ID: z.number().int(),
+  ID: z.int(),
   REF: z.string(),
-  CUSTOMER_ID: z.number().int(),
-  CART_ID: z.number().int(),
+  CUSTOMER_ID: z.int(),
+  CART_ID: z.int(),
   STATUS: z.enum(ORDER_STATUSES),
   CREATE_DATE: z.string(),
   PAYMENT_MODULE: z.string(),
-  PAYMENT_MODULE_ID: z.number().int(),
+  PAYMENT_MODULE_ID: z.int(),
   DELIVERY_MODULE: z.string(),
-  DELIVERY_MODULE_ID: z.number().int(),
+  DELIVERY_MODULE_ID: z.int(),
   CURRENCY: z.string(),
-  COUNTRY_ID: z.number().int(),
+  COUNTRY_ID: z.int(),
   GOODS: Money,
   GOODS_NET: Money,
   VAT: Money,
   POSTAGE: Money,
   DISCOUNT: Money,
   TOTAL: Money,
-  COUPON_CODE: z.string().nullable(),
+  COUPON_CODE: z.nullable(z.string()),
   VAT_EXCLUDED: z.boolean(),
-  MESSAGE: z.string().nullable(),
-  TRACKING_NUMBER: z.string().nullable(),
+  MESSAGE: z.nullable(z.string()),
+  TRACKING_NUMBER: z.nullable(z.string()),
   LOCAL_PICKUP: z.boolean(),
   INVOICE_ADDRESS: OrderAddress,
   DELIVERY_ADDRESS: OrderAddress,
@@ -45,13 +45,13 @@ export const OrderItem = z.object({
 export type OrderItem = z.infer<typeof OrderItem>;
 
 export const OrderProductItem = z.object({
-  ID: z.number().int(),
-  ORDER_ID: z.number().int(),
-  PRODUCT_ID: z.number().int(),
-  PRODUCT_SALE_ELEMENTS_ID: z.number().int(),
+  ID: z.int(),
+  ORDER_ID: z.int(),
+  PRODUCT_ID: z.int(),
+  PRODUCT_SALE_ELEMENTS_ID: z.int(),
   REF: z.string(),
   TITLE: z.string(),
-  QUANTITY: z.number().int(),
+  QUANTITY: z.int(),
   /** Net unit price. */
   PRICE: Money,
   /** Unit price paid (gross unless VAT excluded). */
@@ -63,7 +63,7 @@ export type OrderProductItem = z.infer<typeof OrderProductItem>;
 
 export const OrderListQuery = z.object({
   customer: IdInput,
-  limit: z.coerce.number().int().min(1).max(999).optional().default(999),
+  limit: z._default(z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(999))), 999),
 });
 export const OrderDetailQuery = z.object({ customer: OptionalIdInput });
 export const OrderItemsResponse = z.object({ OrderItems: z.array(OrderItem) });
@@ -80,11 +80,11 @@ export const GuestInvoiceResponse = z.object({
 // --- review comments ----------------------------------------------------------------------------
 
 export const CommentItem = z.object({
-  id: z.number().int(),
-  product_id: z.number().int(),
-  pse_id: z.number().int(),
+  id: z.int(),
+  product_id: z.int(),
+  pse_id: z.int(),
   customer_name: z.string(),
-  rating: z.number().int(),
+  rating: z.int(),
   title: z.string(),
   content: z.string(),
   created_at: z.string(),
@@ -96,25 +96,25 @@ export const CommentRightsResponse = z.object({
 });
 export const CommentRequest = z.object({
   pse_id: IdInput,
-  rating: IntInput.pipe(z.number().int().min(1, 'rating must be 1-5').max(5, 'rating must be 1-5')),
-  title: SafeText().trim().min(2).max(150),
-  content: SafeText({ multiline: true }).trim().min(2).max(5000),
+  rating: z.pipe(IntInput, z.int().check(z.gte(1, 'rating must be 1-5'), z.lte(5, 'rating must be 1-5'))),
+  title: SafeText().check(z.trim(), z.minLength(2), z.maxLength(150)),
+  content: SafeText({ multiline: true }).check(z.trim(), z.minLength(2), z.maxLength(5000)),
 });
 export const CommentCreatedResponse = z.object({
   status_code: z.literal(200),
-  data: z.object({ id: z.number().int(), status: z.literal('pending') }),
+  data: z.object({ id: z.int(), status: z.literal('pending') }),
   message: z.string(),
 });
 
 // --- live catalog data for static pages ---------------------------------------------------------
 
 export const PseLive = z.object({
-  id: z.number().int(),
-  product_id: z.number().int(),
+  id: z.int(),
+  product_id: z.int(),
   ref: z.string(),
-  quantity: z.number().int(),
+  quantity: z.int(),
   is_promo: z.boolean(),
-  country_id: z.number().int(),
+  country_id: z.int(),
   vat_percent: z.number(),
   /** Net prices. */
   price: Money,
@@ -123,20 +123,20 @@ export const PseLive = z.object({
   taxed_price: Money,
   taxed_promo_price: Money,
   best_taxed_price: Money,
-  list_price: Money.nullable(),
-  quantity_step: z.number().int(),
-  fulfilment: z.array(z.object({ center_id: z.number().int(), name: z.string(), quantity: z.number().int(), delay_days: z.number().int() })),
+  list_price: z.nullable(Money),
+  quantity_step: z.int(),
+  fulfilment: z.array(z.object({ center_id: z.int(), name: z.string(), quantity: z.int(), delay_days: z.int() })),
 });
-export const PseQuery = z.object({ country_id: OptionalIdInput, vat_excluded: Text(5).optional() });
+export const PseQuery = z.object({ country_id: OptionalIdInput, vat_excluded: z.optional(Text(5)) });
 export const PseResponse = z.object({ status_code: z.literal(200), data: PseLive });
 export const FulfilmentStockResponse = z.object({
   status_code: z.literal(200),
-  data: z.array(z.object({ center_id: z.number().int(), name: z.string(), country_id: z.number().int(), quantity: z.number().int(), delay_days: z.number().int() })),
+  data: z.array(z.object({ center_id: z.int(), name: z.string(), country_id: z.int(), quantity: z.int(), delay_days: z.int() })),
 });
 export const FulfilmentSearchQuery = z.object({ search_pse: IdInput });
 
 export const ProductLive = z.object({
-  id: z.number().int(),
+  id: z.int(),
   ref: z.string(),
   title: z.string(),
   variants: z.array(PseLive),
@@ -144,5 +144,5 @@ export const ProductLive = z.object({
 export const ProductResponse = z.object({ status_code: z.literal(200), data: ProductLive });
 
 /** GET /api/ExternalOrderApi/features/product/{productId}/{langCode}: the product's features in a language. */
-export const FeatureItem = z.object({ FEATURE_ID: z.number().int(), POSITION: z.number().int(), TITLE: z.string(), VALUES: z.array(z.string()) });
+export const FeatureItem = z.object({ FEATURE_ID: z.int(), POSITION: z.int(), TITLE: z.string(), VALUES: z.array(z.string()) });
 export const FeaturesResponse = z.object({ status_code: z.literal(200), data: z.array(FeatureItem) });

@@ -4,7 +4,7 @@
  * keys, the OpenAPI document at /api/doc is generated from it, and the browser client builds its
  * calls from it, so the contract cannot drift. Browser-safe.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ERRORS, ErrorResponse, MessageResponse } from './common.ts';
 import * as cart from './cart.ts';
 import * as customer from './customer.ts';
@@ -26,10 +26,10 @@ export interface Endpoint {
   auth: Auth;
   summary: string;
   /** Body (JSON or form-encoded). */
-  body?: z.ZodType;
-  query?: z.ZodType;
+  body?: z.ZodMiniType;
+  query?: z.ZodMiniType;
   /** The 200 answer; `null` when the answer is not JSON (PDF, HTML, redirect). */
-  response: z.ZodType | null;
+  response: z.ZodMiniType | null;
   /** Content type of a non-JSON answer. */
   produces?: string;
   /** Error texts this endpoint may answer with. */

@@ -1,5 +1,5 @@
 /** Payment methods, the pay endpoints, coupons, the bank-transfer slip (spec §7). */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { BoolInput, Email, IdInput, LocaleInput, Money, OptionalIdInput, Text } from './common.ts';
 
 export const PAYMENT_CODES = ['PayPal', 'GlobalPayments', 'Sofort', 'StripePayment', 'Nachnahme', 'Vorkasse', 'Klarna'] as const;
@@ -17,10 +17,10 @@ export const PAY_PATHS: Record<PaymentCode, string> = {
 };
 
 export const PaymentMethod = z.object({
-  id: z.number().int(),
+  id: z.int(),
   code: z.enum(PAYMENT_CODES),
   title: z.string(),
-  position: z.number().int(),
+  position: z.int(),
   /** card-style methods redirect to a payment page; the others place the order at once. */
   redirect: z.boolean(),
   pay_path: z.string(),
@@ -31,21 +31,21 @@ export const ActivePaymentMethodsResponse = z.object({ status_code: z.literal(20
 export const PayRequest = z.object({
   cart_id: IdInput,
   customer_id: IdInput,
-  appliedCoupon: Text(64).optional(),
-  api_call: z.union([BoolInput, Text(50)]).optional(),
-  session_id: Text(200).optional(),
-  email: Email.optional(),
+  appliedCoupon: z.optional(Text(64)),
+  api_call: z.optional(z.union([BoolInput, Text(50)])),
+  session_id: z.optional(Text(200)),
+  email: z.optional(Email),
   delivery_address_id: OptionalIdInput,
   delivery_module_id: OptionalIdInput,
   invoice_address_id: OptionalIdInput,
   payment_module_id: OptionalIdInput,
-  postage_tax_rule_title: Text(100).optional(),
+  postage_tax_rule_title: z.optional(Text(100)),
   country_id: OptionalIdInput,
   locale: LocaleInput,
-  isCompany: BoolInput.optional(),
-  message: Text(2000, { multiline: true }).optional(),
-  isCompleteDelivery: BoolInput.optional(),
-  guest: BoolInput.optional(),
+  isCompany: z.optional(BoolInput),
+  message: z.optional(Text(2000, { multiline: true })),
+  isCompleteDelivery: z.optional(BoolInput),
+  guest: z.optional(BoolInput),
 });
 export type PayRequest = z.input<typeof PayRequest>;
 
@@ -62,16 +62,16 @@ export const BankTransfer = z.object({
 export const PayResponse = z.object({
   status_code: z.literal(200),
   data: z.object({
-    order_id: z.number().int(),
+    order_id: z.int(),
     order_ref: z.string(),
     status: z.string(),
     /** Where the browser goes next: the local payment page, or /order-placed?cart_id=... */
     redirect_url: z.string(),
     /** Card-provider style session id ('sessionId___...') for StripePayment. */
-    session_id: z.string().nullable(),
+    session_id: z.nullable(z.string()),
     total: Money,
     /** Vorkasse: the transfer slip. */
-    bank_transfer: BankTransfer.nullable(),
+    bank_transfer: z.nullable(BankTransfer),
     /** The guest invoice page of this order: /guest/invoice/{ref}/{hash}. */
     guest_invoice_path: z.string(),
     /** True when this answer repeats an order made by an earlier request for the same cart. */
@@ -80,11 +80,17 @@ export const PayResponse = z.object({
 });
 export type PayResponse = z.infer<typeof PayResponse>;
 
-export const AmazonPayRequest = z.object({ cart_id: IdInput, amazon_session_id: Text(200), customer_note: Text(2000, { multiline: true }).optional() });
+export const AmazonPayRequest = z.object({ cart_id: IdInput, amazon_session_id: Text(200), customer_note: z.optional(Text(2000, { multiline: true })) });
 export const PaypalAcceptRequest = z.object({
-  paypal_data: z.object({ orderID: Text(200).optional(), token: Text(200) }).or(Text(200).transform((token) => ({ token, orderID: undefined }))),
+  paypal_data: z.union([
+    z.object({ orderID: z.optional(Text(200)), token: Text(200) }),
+    z.pipe(
+      Text(200),
+      z.transform((token) => ({ token, orderID: undefined })),
+    ),
+  ]),
 });
-export const PaypalCancelRequest = z.object({ token: Text(200).optional(), order_id: OptionalIdInput });
+export const PaypalCancelRequest = z.object({ token: z.optional(Text(200)), order_id: OptionalIdInput });
 
 export const QrCodeRequest = z.object({ order_id: IdInput });
 export const QrCodeResponse = z.object({
@@ -98,7 +104,7 @@ export const QrCodeResponse = z.object({
   }),
 });
 
-export const InsertCouponRequest = z.object({ coupon_code: z.string().trim().min(1).max(64), cart_id: IdInput, customer_id: OptionalIdInput });
+export const InsertCouponRequest = z.object({ coupon_code: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)), cart_id: IdInput, customer_id: OptionalIdInput });
 export const InsertCouponResponse = z.object({
   status_code: z.literal(200),
   data: z.object({

@@ -1,5 +1,5 @@
 /** An address as a letter shows it (the contract's PostalAddress; the state where the address has one). */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { PostalAddress as PostalAddressShape } from '../../api/contract/address.ts';
 
 export function PostalAddress({ a }: { a: z.infer<typeof PostalAddressShape> & { STATE_TITLE?: string | null } }) {

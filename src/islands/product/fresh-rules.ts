@@ -22,12 +22,12 @@ export const FRESH_CACHE_S = 300;
 export const REFETCH_EVERY_S = 60;
 export const STALE_AFTER_S = 30;
 
-/** ENDPOINTS.product of the contract (a test keeps them equal; the table itself would pull zod's full build into the page). */
+/** ENDPOINTS.product of the contract (a test keeps them equal; the table itself would pull every schema of the contract into the page). */
 export const PRODUCT_PATH = '/api/products/:id';
 
 /**
- * The part of ProductResponse this page uses, in zod/mini (about 6 kB compressed instead of the
- * full contract's 90 kB before any interaction). tests/unit/prices/fresh-contract.test.ts checks
+ * The part of ProductResponse this page uses (about 6 kB compressed with zod/mini, instead of the
+ * whole contract and the API client before any interaction). tests/unit/prices/fresh-contract.test.ts checks
  * that it accepts what the contract accepts and rejects what it rejects in these fields.
  */
 const Money = z.number().check(z.refine(Number.isFinite));

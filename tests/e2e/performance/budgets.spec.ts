@@ -6,7 +6,7 @@
  * layout shift and third-party requests. A page over a budget fails with each figure and its
  * budget. The figures of the last run are in .cache/e2e/page-figures/ (one JSON per visit).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { PAGE_TYPES, PAGE_TYPE_NAMES } from '../../../scripts/lib/page-budgets.ts';
@@ -45,3 +45,26 @@ for (const shop of ['de', 'ro'] as const) {
     }
   }
 }
+
+/**
+ * zod in the browser is zod/mini (the contract, the product page's fresh data): its classic API
+ * (method chains, 12 KB compressed more on every page with the API client) must not come back
+ * through a browser import of 'zod'. The constructors' names stay in the minified chunks: classic
+ * zod's are `ZodObject`, `ZodString`..., zod/mini's `ZodMiniObject`... (the second check keeps the
+ * first meaningful should zod rename them).
+ */
+test("the browser chunks carry zod/mini, not zod's classic API", () => {
+  const classic = /[`"']Zod(Object|String|Number|Boolean|Array|Union|Pipe|Transform|Optional)[`"']/;
+  const mini = /[`"']ZodMiniObject[`"']/;
+  const found = { classic: [] as string[], mini: [] as string[] };
+  for (const shop of ['de', 'at', 'ro']) {
+    const dir = join(E2E.dist, shop, '_astro');
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.js'))) {
+      const text = readFileSync(join(dir, file), 'utf8');
+      if (classic.test(text)) found.classic.push(`${shop}/${file}`);
+      if (mini.test(text)) found.mini.push(`${shop}/${file}`);
+    }
+  }
+  expect(found.classic, 'chunks with classic zod').toEqual([]);
+  expect(found.mini.length, 'chunks with zod/mini').toBeGreaterThan(0);
+});
