@@ -12,13 +12,13 @@
  */
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFile, statSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { createSecureServer, type Http2SecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream';
-import { createBrotliCompress, createGzip } from 'node:zlib';
+import { brotliCompress, gzip } from 'node:zlib';
 import { z } from 'zod';
 
 const TYPES: Record<string, string> = {
@@ -195,6 +195,26 @@ export function createShopHandler({ sites, apiUrl }: ShopServerOptions): (req: R
     return undefined;
   };
 
+  const bodies = new Map<string, Promise<Buffer>>();
+  const compressed = (file: string, encoding: 'br' | 'gzip'): Promise<Buffer> => {
+    const { mtimeMs, size } = statSync(file);
+    const key = `${encoding}:${file}:${mtimeMs}:${size}`;
+    let body = bodies.get(key);
+    if (!body) {
+      body = new Promise<Buffer>((done, fail) =>
+        readFile(file, (error, raw) => {
+          if (error) return fail(error);
+          const finish = (e: Error | null, out: Buffer) => (e ? fail(e) : done(out));
+          if (encoding === 'br') brotliCompress(raw, finish);
+          else gzip(raw, finish);
+        }),
+      );
+      body.catch(() => bodies.delete(key));
+      bodies.set(key, body);
+    }
+    return body;
+  };
+
   const send = (req: Req, res: Res, file: string, extra: Record<string, string>, status = 200) => {
     const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
     const headers: Record<string, string> = {
@@ -208,13 +228,26 @@ export function createShopHandler({ sites, apiUrl }: ShopServerOptions): (req: R
     const compress = COMPRESSIBLE.test(type) ? (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : '') : '';
     if (compress) headers['content-encoding'] = compress;
     else headers['content-length'] = String(statSync(file).size);
-    res.writeHead(status, headers);
-    if (req.method === 'HEAD') return void res.end();
-    if (closed(res)) return;
-    const source = createReadStream(file);
-    const out = res;
-    if (compress) pipeline(source, compress === 'br' ? createBrotliCompress() : createGzip(), out, () => undefined);
-    else pipeline(source, out, () => undefined);
+    if (!compress) {
+      res.writeHead(status, headers);
+      if (req.method === 'HEAD') return void res.end();
+      if (closed(res)) return;
+      return void pipeline(createReadStream(file), res, () => undefined);
+    }
+    // Compressed once per file version and kept, as a CDN does: brotli's default quality (11) per
+    // request cost hundreds of milliseconds on the larger scripts and showed in every timing.
+    void compressed(file, compress).then(
+      (body) => {
+        if (closed(res)) return;
+        res.writeHead(status, { ...headers, 'content-length': String(body.length) });
+        res.end(req.method === 'HEAD' ? undefined : body);
+      },
+      () => {
+        if (closed(res)) return;
+        res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end('could not read the file');
+      },
+    );
   };
 
   const proxy = (req: Req, res: Res, target: URL) => {
