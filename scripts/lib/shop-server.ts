@@ -226,10 +226,8 @@ export function createShopHandler({ sites, apiUrl }: ShopServerOptions): (req: R
     };
     const accept = String(req.headers['accept-encoding'] ?? '');
     const compress = COMPRESSIBLE.test(type) ? (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : '') : '';
-    if (compress) headers['content-encoding'] = compress;
-    else headers['content-length'] = String(statSync(file).size);
     if (!compress) {
-      res.writeHead(status, headers);
+      res.writeHead(status, { ...headers, 'content-length': String(statSync(file).size) });
       if (req.method === 'HEAD') return void res.end();
       if (closed(res)) return;
       return void pipeline(createReadStream(file), res, () => undefined);
@@ -239,7 +237,7 @@ export function createShopHandler({ sites, apiUrl }: ShopServerOptions): (req: R
     void compressed(file, compress).then(
       (body) => {
         if (closed(res)) return;
-        res.writeHead(status, { ...headers, 'content-length': String(body.length) });
+        res.writeHead(status, { ...headers, 'content-encoding': compress, 'content-length': String(body.length) });
         res.end(req.method === 'HEAD' ? undefined : body);
       },
       () => {
