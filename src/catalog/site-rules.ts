@@ -49,6 +49,8 @@ export function isReturnLocation(path: string): boolean {
 
 export const APP_VERSION = '1.0.7';
 export const CONSENT_COOKIE = 'CookieConsentGA';
+/** The consent decision in a cookie header (group 1: granted or denied). */
+export const CONSENT_COOKIE_RE = new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=(granted|denied)(?:;|$)`);
 export const CONSENT_DAYS = 150;
 export const VERSION_TOAST_MS = 15_000;
 export const REVIEW_CACHE_S = 1800;

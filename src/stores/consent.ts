@@ -3,12 +3,12 @@
  * Ad and analytics consent are denied by default and granted if the cookie says so.
  */
 import { atom } from 'nanostores';
-import { CONSENT_COOKIE, CONSENT_DAYS } from '../catalog/site-rules.ts';
+import { CONSENT_COOKIE, CONSENT_COOKIE_RE, CONSENT_DAYS } from '../catalog/site-rules.ts';
 
 export type Consent = 'granted' | 'denied' | null;
 
 export function readConsent(cookie: string): Consent {
-  const m = cookie.match(new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=(granted|denied)(?:;|$)`));
+  const m = cookie.match(CONSENT_COOKIE_RE);
   return (m?.[1] as Consent) ?? null;
 }
 
