@@ -5,11 +5,13 @@
  * (scripts/lib/shop-server.ts: HTTP/2 over TLS, brotli/gzip), with the shop API behind /api as in
  * production. Three runs per page; reports the median and the worst of each score, LCP, CLS and
  * TBT, the LCP element with its subparts and the long tasks, plus the compressed HTML and JS bytes.
+ * The first line, "floor", is a page of text alone served the same way: what this machine's
+ * Chromium scores with nothing to load or run (read every page against it).
  * Lighthouse starts each run with empty storage, so the page types that need a cart or a customer
  * (cart, checkout, account, order outcomes) are measured as a first visit sees them (empty cart,
  * /account going on to /login-register). Writes bench/results/lighthouse.json.
  *
- *   node scripts/bench/lighthouse.ts [--products 1000] [--runs 3] [--no-build] [--pages home,product] [--http1]
+ *   node scripts/bench/lighthouse.ts [--products 1000] [--runs 3] [--no-build] [--pages home,product] [--http1] [--reports dir]
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -35,6 +37,8 @@ const { values } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     pages: { type: 'string' },
     http1: { type: 'boolean', default: false },
+    /** A folder to keep each run's whole Lighthouse report in (<page>-<run>.json), to look into. */
+    reports: { type: 'string' },
   },
 });
 const products = Number(values.products);
@@ -58,7 +62,17 @@ const api = await startApi({ exportDir, port: 0, dbFile: join(base, 'api.sqlite'
 // Served as a CDN serves it: HTTP/2 over TLS (one connection for every request of a page), unless
 // --http1 asks for the plain HTTP/1.1 server (six connections, each with its own handshake).
 const protocol = values.http1 ? 'HTTP/1.1' : 'HTTP/2 + TLS';
-const sites = { de: join(distDir, 'de') };
+// The machine's floor: a page of text alone (no script, image or style sheet), served the same way.
+// Headless Chromium does main-thread work of its own after the first paint (one task Lighthouse
+// cannot attribute, 90-460 ms simulated, on a text-only page too): every page's blocking time and
+// score carry it, so each page is read against this line.
+const floorDir = join(base, 'floor');
+mkdirSync(floorDir, { recursive: true });
+writeFileSync(
+  join(floorDir, 'index.html'),
+  '<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Floor</title><link rel="icon" href="data:,"><meta name="description" content="Text alone: the fastest a page can be here."></head><body><main><h1>Leere Seite</h1><p>Nur Text, kein Skript, kein Bild, kein Stil. So schnell kann eine Seite auf dieser Maschine unter Lighthouse sein.</p></main></body></html>',
+);
+const sites = { de: join(distDir, 'de'), floor: floorDir };
 const server = values.http1
   ? createShopServer({ sites, apiUrl: api.url })
   : createSecureShopServer({ sites, apiUrl: api.url, ...localCertificate(join(root, '.cache/bench/tls')) });
@@ -69,9 +83,12 @@ const origin = `${values.http1 ? 'http' : 'https'}://de.localhost:${port}`;
 const catalog = new Catalog(join(catalogDir, 'de.sqlite'));
 // Lighthouse does not audit a page answered with 404: the not-found type is measured at /not-found,
 // the same page (components/catalog/NotFound.astro) answered with 200.
-const allPages: Record<string, string> = Object.fromEntries(PAGE_TYPE_NAMES.map((name) => [name, name === 'not-found' ? '/not-found' : PAGE_TYPES[name].path(catalog, 'de')]));
+const allPages: Record<string, string> = {
+  floor: '/',
+  ...Object.fromEntries(PAGE_TYPE_NAMES.map((name) => [name, name === 'not-found' ? '/not-found' : PAGE_TYPES[name].path(catalog, 'de')])),
+};
 const unknown = (values.pages ?? '').split(',').filter((k) => k && !allPages[k]);
-if (unknown.length) throw new Error(`unknown page type(s) ${unknown.join(', ')}: one of ${PAGE_TYPE_NAMES.join(', ')}`);
+if (unknown.length) throw new Error(`unknown page type(s) ${unknown.join(', ')}: one of ${Object.keys(allPages).join(', ')}`);
 const pages = values.pages ? Object.fromEntries(values.pages.split(',').map((k) => [k, allPages[k]!])) : allPages;
 
 const chrome = await chromeLauncher.launch({
@@ -126,11 +143,15 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const results: Record<string, { url: string; runs: Run[]; median: Summary; worst: Summary; htmlBytes: { raw: number; gzip: number; brotli: number } }> = {};
 try {
   for (const [name, path] of Object.entries(pages)) {
-    const url = origin + path;
+    const url = (name === 'floor' ? origin.replace('//de.', '//floor.') : origin) + path;
     const list: Run[] = [];
     for (let i = 0; i < runs; i++) {
       const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
       const lhr = r!.lhr;
+      if (values.reports) {
+        mkdirSync(values.reports, { recursive: true });
+        writeFileSync(join(values.reports, `${name}-${i + 1}.json`), JSON.stringify(lhr));
+      }
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const audit = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
       const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
@@ -158,7 +179,7 @@ try {
     const lowerIsWorse = new Set(['performance', 'accessibility', 'bestPractices', 'seo']);
     // /search/{term} is the search shell, reached by a rewrite.
     const built = join(distDir, 'de', path === '/' ? 'index.html' : path.startsWith('/search/') ? 'search.html' : path.endsWith('.html') ? path : `${path}.html`);
-    const html = readFileSync(existsSync(built) ? built : join(distDir, 'de', '404.html'));
+    const html = readFileSync(name === 'floor' ? join(floorDir, 'index.html') : existsSync(built) ? built : join(distDir, 'de', '404.html'));
     results[name] = {
       url: path,
       runs: list,
