@@ -95,7 +95,7 @@ for (const [name, width] of Object.entries(WIDTHS)) {
 
     test('country header: dropdown stores country, tax title and id; VAT 0% with VAT exclusion; single country is a flag', async ({ page }) => {
       await page.goto(url('de', aboutPath('de')));
-      await expect(page.locator('.country-banner')).toContainText('Kostenloser Versand ab 50 €');
+      await expect(page.locator('.country-banner')).toContainText('Kostenloser Versand ab 100 €');
       const select = page.locator('[data-country-select]');
       await expect(select).toBeEnabled();
       // Flags are small images (emoji flags are letter pairs on Windows): the selected country's shows.
@@ -116,7 +116,7 @@ for (const [name, width] of Object.entries(WIDTHS)) {
       await expect(page.locator('img.country-static')).toBeVisible();
       await expect(page.locator('img.country-static')).toHaveAttribute('src', '/chrome/flag-ro.svg');
       // The Romanian shop sells in EUR: its header text says so.
-      await expect(page.locator('.country-banner')).toContainText('Livrare gratuită de la 50 €');
+      await expect(page.locator('.country-banner')).toContainText('Livrare gratuită de la 100 €');
       await expect(page.locator('[data-country-select]')).toHaveCount(0);
     });
 
