@@ -172,12 +172,9 @@ function CartContent(props: CartIslandProps) {
           <h2 id="cart-summary-title">{m.cartPage_summary()}</h2>
           <p className="cart-page__shipto" data-ship-to>
             {m.cartPage_shippingTo({ country: countryText })}
-            {method && (
-              <>
-                <br />
-                {m.cartPage_method({ method: method.title })}
-              </>
-            )}
+            <br />
+            {/* The method's line is there from the start (a line added once the delivery answered pushed the sums down). */}
+            {method ? m.cartPage_method({ method: method.title }) : '\u00a0'}
           </p>
           <CartSums cart={cart} coupon={coupon} taxTitle={country.taxTitle} fmt={fmt} data-cart-sums />
           <CouponBox applied={cart.server?.coupon_code ?? null} stored={coupon} lapsed={lapsed} state={couponState} />
