@@ -2,10 +2,11 @@
  * Placing the order (spec §4 Order, §7 the pay calls, §8 texts): who buys (the logged-in
  * customer, or a guest registered as express customer through `register` kind guest, a company
  * with its VAT number, and kept 30 minutes with `saveExpress`), the delivery and invoice address
- * ids, the re-priced cart when the guest company buys without VAT (the total charged is the total
- * shown), then the pay call of the chosen method with every field of buildPayRequest. One request per cart at a time (the pay
- * lock); the server answers a repeated request for the same cart with the same order, so a
- * reload, a second tab or a retry after a lost answer never makes two orders.
+ * ids, the cart read again when the guest company buys without VAT (the total charged is the total
+ * shown), then the pay call of the chosen method with every field of buildPayRequest. One request
+ * per cart at a time (the pay lock); the server answers a repeated request for the same cart
+ * with the same order, so a reload, a second tab or a retry after a lost answer never makes two
+ * orders.
  */
 import { ApiError, call, connectionErrorText } from '../api/client.ts';
 import { ERRORS } from '../api/contract/common.ts';
@@ -32,7 +33,7 @@ export interface SubmitInput {
   partialDelivery: boolean;
   /** The shop's label for a new address ('Lieferadresse'). */
   labels: { shipping: string; billing: string };
-  /** The total the shopper saw beside the button (cents): the order is never charged another one. */
+  /** The total the shopper saw beside the button (cents): when the buyer's registration may change the prices, another priced total stops the order. */
   shownTotal: number;
 }
 
