@@ -2,7 +2,10 @@
  * Company VAT numbers: format and check digits, offline, for the shop's countries (DE, AT, RO)
  * and the format only for other EU prefixes. A real VIES client can be plugged in through the
  * VatChecker interface (config.vatChecker); its network failures give the 'error' outcome.
+ * A number is normalised by the browser's rule (src/catalog/vat-exclusion.ts normalizeVat).
  */
+import { normalizeVat } from '../../src/catalog/vat-exclusion.ts';
+
 export type VatResult = { result: 'valid' | 'invalid' | 'error'; vatNumber: string; countryCode: string | null; source: 'offline' | 'vies' };
 export type VatChecker = (normalised: string, countryCode: string) => Promise<VatResult>;
 
@@ -36,10 +39,6 @@ const FORMATS: Record<string, RegExp> = {
   SK: /^SK\d{10}$/,
   XI: /^XI(\d{9}|\d{12})$/,
 };
-
-export function normaliseVat(input: string): string {
-  return input.toUpperCase().replace(/[\s.\-/]/g, '');
-}
 
 /** DE: ISO 7064 MOD 11,10 over the first 8 digits. */
 function checkDE(digits: string): boolean {
@@ -80,7 +79,7 @@ function checkRO(digits: string): boolean {
 }
 
 export function checkVatOffline(input: string): VatResult {
-  const vatNumber = normaliseVat(input);
+  const vatNumber = normalizeVat(input);
   const countryCode = /^[A-Z]{2}/.test(vatNumber) ? vatNumber.slice(0, 2) : null;
   const invalid: VatResult = { result: 'invalid', vatNumber, countryCode, source: 'offline' };
   if (!countryCode || !FORMATS[countryCode] || !FORMATS[countryCode]!.test(vatNumber)) return invalid;

@@ -1,11 +1,11 @@
 /**
- * Customers: login, register (private, company, guest), refreshToken, changePassword,
+ * Customers: login, register (private, company, guest as a private buyer or a company), refreshToken, changePassword,
  * forgot/reset password, customer lookup and update, VAT check. Newsletter: newsletter.ts.
  */
 import { createHash } from 'node:crypto';
 import type { Hono } from 'hono';
 import { ERRORS } from '../../src/api/contract/common.ts';
-import { titleLabel, type CustomerItem } from '../../src/api/contract/customer.ts';
+import { registersCompany, titleLabel, type CustomerItem } from '../../src/api/contract/customer.ts';
 import { isoNow, type Deps } from '../context.ts';
 import { transaction } from '../db/open.ts';
 import { hashPassword, issueToken, randomToken, verifyPassword } from '../lib/auth.ts';
@@ -96,7 +96,9 @@ export function registerCustomer(app: Hono, deps: Deps) {
     async ({ body }) => {
       let excludeVat = false;
       let vatNumber: string | null = null;
-      if (body.kind === 'company') {
+      // a company, or a guest buying as one (it sent a VAT number): the same check, the same rule
+      const company = registersCompany(body);
+      if (company) {
         const vat = await checkVat(body.vat_number!, deps.config.vatChecker);
         if (vat.result === 'invalid') throw new HttpError(400, ERRORS.vatInvalid, [{ field: 'vat_number', message: ERRORS.vatInvalid }]);
         if (vat.result === 'error') throw new HttpError(503, ERRORS.vatError);
@@ -125,12 +127,12 @@ export function registerCustomer(app: Hono, deps: Deps) {
               `TMP-${randomToken(8)}`,
               body.email,
               passwordHash,
-              body.kind === 'company' ? (body.title === 1 || body.title === 2 ? 3 : body.title) : body.title,
+              company ? (body.title === 1 || body.title === 2 ? 3 : body.title) : body.title,
               body.firstname,
               body.lastname,
               body.company ?? null,
               vatNumber,
-              body.kind === 'company' ? 1 : 0,
+              company ? 1 : 0,
               excludeVat ? 1 : 0,
               guest ? 1 : 0,
               body.locale ?? null,

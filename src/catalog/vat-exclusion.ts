@@ -40,6 +40,20 @@ export const EU_COUNTRIES: ReadonlySet<string> = new Set([
   'SK',
 ]);
 
+/** A VAT number as checked: upper case, without spaces, dots, hyphens or slashes ("de 136.695-976" -> "DE136695976"). */
+export const normalizeVat = (v: string): string => v.toUpperCase().replace(/[\s.\-/]/g, '');
+
+/**
+ * What is wrong with a company's VAT number as typed, before it is checked: none given, or
+ * shorter than the locale's `vat_min_length` (normalised). The register form and the checkout
+ * say it in their words; the check itself is the API's (`vat/check`).
+ */
+export function vatNumberIssue(raw: string, minLength: number): 'required' | 'tooShort' | null {
+  const vat = normalizeVat(raw);
+  if (!vat) return 'required';
+  return vat.length < minLength ? 'tooShort' : null;
+}
+
 /** The member state of a VAT number by its prefix ("ATU13585627" -> "AT"; Greece's prefix EL -> GR), or null. */
 export function vatNumberCountry(vatNumber: string | null | undefined): string | null {
   const prefix = (vatNumber ?? '').trim().toUpperCase().slice(0, 2);

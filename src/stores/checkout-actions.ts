@@ -1,20 +1,26 @@
 /**
  * Placing the order (spec §4 Order, §7 the pay calls, §8 texts): who buys (the logged-in
- * customer, or a guest registered as express customer through `register` kind guest and kept 30
- * minutes with `saveExpress`), the delivery and invoice address ids, then the pay call of the
- * chosen method with every field of buildPayRequest. One request per cart at a time (the pay
- * lock); the server answers a repeated request for the same cart with the same order, so a
- * reload, a second tab or a retry after a lost answer never makes two orders.
+ * customer, or a guest registered as express customer through `register` kind guest, a company
+ * with its VAT number, and kept 30 minutes with `saveExpress`), the delivery and invoice address
+ * ids, the cart read again when the guest company buys without VAT (the total charged is the total
+ * shown), then the pay call of the chosen method with every field of buildPayRequest. One request
+ * per cart at a time (the pay lock); the server answers a repeated request for the same cart
+ * with the same order, so a reload, a second tab or a retry after a lost answer never makes two
+ * orders.
  */
 import { ApiError, call, connectionErrorText } from '../api/client.ts';
 import { ERRORS } from '../api/contract/common.ts';
 import { PAY_ENDPOINTS } from '../api/contract/paths.ts';
 import type { PaymentMethod } from '../api/contract/payment.ts';
 import { m } from '../i18n/generated/messages.js';
-import { buildPayRequest, lockHolds, nextStep, type AddressDraft, type CheckoutDraft } from './checkout-rules.ts';
+import { orderTotal, toCents } from '../catalog/prices.ts';
+import { refreshCart } from './cart-actions.ts';
+import { addressBody, addressKey, buildPayRequest, buyerKey, guestRegistration, lockHolds, nextStep, type AddressDraft, type CheckoutDraft } from './checkout-rules.ts';
 import { readLock, savePlaced, setLock } from './checkout.ts';
 import { couponErrorText } from './coupon-actions.ts';
 import { appliedCoupon } from './coupon.ts';
+import { computeDelivery } from './delivery-actions.ts';
+import { deliveryState } from './delivery.ts';
 import { readExpressSession, readSession, saveExpress } from './session.ts';
 
 export interface SubmitInput {
@@ -27,33 +33,21 @@ export interface SubmitInput {
   partialDelivery: boolean;
   /** The shop's label for a new address ('Lieferadresse'). */
   labels: { shipping: string; billing: string };
+  /** The total the shopper saw beside the button (cents): when the buyer's registration may change the prices, another priced total stops the order. */
+  shownTotal: number;
 }
 
 export type SubmitResult =
   | { ok: true; url: string }
   /** fields: the server's word per field id of the form ('shipping.zipcode'). */
   | { ok: false; message: string; fields?: Record<string, string>; accountExists?: boolean }
+  /** The guest's registration changed the prices (VAT excluded): the summary shows them now; nothing paid. */
+  | { ok: false; repriced: true; message: string }
   /** Another request for this cart is under way: nothing sent. */
   | { ok: false; busy: true; message: string };
 
-const addressBody = (a: AddressDraft, countryId: number, label: string) => ({
-  label,
-  title: (a.title === 2 ? 2 : 1) as 1 | 2,
-  firstname: a.firstname.trim(),
-  lastname: a.lastname.trim(),
-  company: a.company.trim() || undefined,
-  address1: a.address1.trim(),
-  address2: a.address2.trim(),
-  address3: a.address3.trim() || undefined,
-  zipcode: a.zipcode.trim(),
-  city: a.city.trim(),
-  country_id: countryId,
-  state_id: a.state_id ? Number(a.state_id) : undefined,
-  phone: a.phone.trim(),
-});
-
-/** What an address looked like when it was saved: a changed one is saved anew. */
-export const addressKey = (a: AddressDraft, countryId: number) => JSON.stringify(addressBody(a, countryId, ''));
+/** The registration's own fields (not the address's) as the checkout's field ids. */
+const REGISTER_FIELD: Record<string, string> = { email: 'email', vat_number: 'vatNumber', company: 'shipping.company' };
 
 /** The server's field issues ('address.zipcode': 'Invalid postal format') as form field ids. */
 function fieldIssues(error: unknown, prefix: string): Record<string, string> | undefined {
@@ -61,7 +55,7 @@ function fieldIssues(error: unknown, prefix: string): Record<string, string> | u
   const issues = error.issues;
   if (!issues.length) return undefined;
   const out: Record<string, string> = {};
-  for (const i of issues) out[`${prefix}.${i.field.replace(/^address\./, '')}`] = i.message;
+  for (const i of issues) out[REGISTER_FIELD[i.field] ?? `${prefix}.${i.field.replace(/^address\./, '')}`] = i.message;
   return out;
 }
 
@@ -80,6 +74,8 @@ interface Buyer {
   invoiceAddressId: number;
   guest: boolean;
   isCompany: boolean;
+  /** The express customer (now or the one before it) buys without VAT: the cart's prices may differ from those shown. */
+  mayBeNet: boolean;
 }
 
 /** The guest as express customer: registered once (30 minutes), a changed address added to it. */
@@ -87,20 +83,14 @@ async function guestBuyer(input: SubmitInput): Promise<Buyer> {
   const d = input.draft;
   const email = d.email.trim();
   const shipKey = addressKey(d.shipping, input.countryId);
+  const who = buyerKey(d);
   let express = readExpressSession();
-  if (!express || express.email.toLowerCase() !== email.toLowerCase()) {
+  // the cart was priced for this express customer until now (its token prices the anonymous cart)
+  const wasNet = !!express?.excludeVat;
+  // registered once per e-mail and buyer (a guest who now buys as a company, or with another VAT number, is registered as that)
+  if (!express || express.email.toLowerCase() !== email.toLowerCase() || express.buyerKey !== who) {
     try {
-      const answer = await call('register', {
-        body: {
-          kind: 'guest',
-          title: d.shipping.title === 2 ? 2 : 1,
-          firstname: d.shipping.firstname.trim(),
-          lastname: d.shipping.lastname.trim(),
-          email,
-          locale: input.locale,
-          address: addressBody(d.shipping, input.countryId, input.labels.shipping),
-        },
-      });
+      const answer = await call('register', { body: guestRegistration(d, { countryId: input.countryId, locale: input.locale, label: input.labels.shipping }) });
       saveExpress({
         token: answer.data.token,
         expiresAt: answer.data.expiresAt,
@@ -108,10 +98,17 @@ async function guestBuyer(input: SubmitInput): Promise<Buyer> {
         addressId: answer.data.address_id,
         email,
         addressKey: shipKey,
+        buyerKey: who,
+        excludeVat: answer.data.customer.EXCLUDE_VAT,
       });
       express = readExpressSession();
     } catch (error) {
       if (error instanceof ApiError && error.serverMessage === ERRORS.accountExists) throw new Stop({ ok: false, message: m.checkout_accountExists(), accountExists: true });
+      // the API's own VAT check (the browser's said valid, or could not ask): on the field, in the shop's words
+      if (error instanceof ApiError && (error.serverMessage === ERRORS.vatInvalid || error.serverMessage === ERRORS.vatError)) {
+        const text = error.serverMessage === ERRORS.vatInvalid ? m.account_vatInvalid() : m.account_vatError();
+        throw new Stop({ ok: false, message: m.checkout_errorsTitle(), fields: { vatNumber: text } });
+      }
       const fields = fieldIssues(error, 'shipping');
       throw new Stop({ ok: false, message: error instanceof ApiError && error.kind === 'connection' ? connectionErrorText() : m.checkout_registerFailed(), fields });
     }
@@ -123,7 +120,15 @@ async function guestBuyer(input: SubmitInput): Promise<Buyer> {
   }
   let invoice = express.addressId!;
   if (!d.billingSame) invoice = await newAddress(d.billing, input, 'billing', express.customerId);
-  return { customerId: express.customerId, email, deliveryAddressId: express.addressId!, invoiceAddressId: invoice, guest: true, isCompany: d.customerKind === 'company' };
+  return {
+    customerId: express.customerId,
+    email,
+    deliveryAddressId: express.addressId!,
+    invoiceAddressId: invoice,
+    guest: true,
+    isCompany: d.customerKind === 'company',
+    mayBeNet: express.excludeVat || wasNet,
+  };
 }
 
 async function newAddress(a: AddressDraft, input: SubmitInput, which: 'shipping' | 'billing', customerId: number): Promise<number> {
@@ -137,6 +142,20 @@ async function newAddress(a: AddressDraft, input: SubmitInput, which: 'shipping'
       fields: fieldIssues(error, which),
     });
   }
+}
+
+/**
+ * The cart's total as the API prices it for the current buyer (the guest's token): the cart and
+ * its delivery cost are read again into their stores, so the summary shows what this returns
+ * (cents, and whether it is net; null when either could not be read).
+ */
+async function pricedTotal(input: SubmitInput): Promise<{ total: number; net: boolean } | null> {
+  const cart = await refreshCart();
+  if (!cart) return null;
+  await computeDelivery({ cartId: input.cartId, countryId: input.countryId, locale: input.locale, key: `${input.cartId}|${input.countryId}|priced-for-buyer` }, { force: true });
+  const delivery = deliveryState.get();
+  if (delivery.status !== 'ready') return null;
+  return { total: orderTotal(toCents(cart.totals.goods), delivery.cents, toCents(cart.totals.discount)), net: cart.vatExcluded };
 }
 
 /** The shopper's words for a refused pay call (spec §8). */
@@ -198,8 +217,19 @@ export async function submitOrder(input: SubmitInput, options: { resume?: boolea
         invoiceAddressId: input.draft.billingSame ? delivery : input.draft.billingAddressId || delivery,
         guest: false,
         isCompany: session.isCompany,
+        mayBeNet: false,
       };
     } else buyer = await guestBuyer(input);
+
+    // Shown = charged: a guest company buying without VAT makes the cart net only once it is the
+    // cart's buyer. Its cart is read again as the API prices it for this buyer; a total other than
+    // the one shown stops here, with the new sums on screen (the next click pays them, the same
+    // express customer).
+    if (buyer.mayBeNet) {
+      const charged = await pricedTotal(input);
+      if (charged === null) return { ok: false, message: m.checkout_submitError() };
+      if (charged.total !== input.shownTotal) return { ok: false, repriced: true, message: charged.net ? m.checkout_repriced() : m.checkout_repricedGross() };
+    }
 
     const body = buildPayRequest({
       cartId: input.cartId,

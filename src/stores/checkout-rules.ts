@@ -4,10 +4,13 @@
  * reload, an API failure or a failed payment), which delivery and payment methods to offer,
  * pickup by country, the freight phone rule, terms, the undeliverable cases, the pay request
  * built from the state, where the answer leads, the submit lock (one order per cart and click)
- * and the 2-minute retry wait. Unit-tested in tests/unit/checkout/rules.test.ts.
+ * and the 2-minute retry wait, the guest's registration (a company with its VAT number). Unit-tested
+ * in tests/unit/checkout/rules.test.ts.
  */
+import type { RegisterRequest } from '../api/contract/customer.ts';
 import type { PayRequest, PaymentCode } from '../api/contract/payment.ts';
 import { DEFAULT_DELIVERY_ID } from '../api/contract/delivery.ts';
+import { normalizeVat, vatNumberIssue } from '../catalog/vat-exclusion.ts';
 
 // ------------------------------------------------------------------------------------ the draft
 
@@ -33,7 +36,10 @@ export interface CheckoutDraft {
   buyer: Buyer;
   email: string;
   customerKind: 'private' | 'company';
+  /** A guest company's VAT number as typed (checked on blur and at submit). */
   vatNumber: string;
+  /** A guest company asks to buy without VAT (offered once its VAT number checked valid). */
+  excludeVat: boolean;
   shipping: AddressDraft;
   billingSame: boolean;
   billing: AddressDraft;
@@ -67,6 +73,7 @@ export const emptyDraft = (): CheckoutDraft => ({
   email: '',
   customerKind: 'private',
   vatNumber: '',
+  excludeVat: false,
   shipping: emptyAddress(),
   billingSame: true,
   billing: emptyAddress(),
@@ -110,6 +117,7 @@ export function parseDraft(raw: string | null): CheckoutDraft {
     email: str(o.email, 255),
     customerKind: o.customerKind === 'company' ? 'company' : 'private',
     vatNumber: str(o.vatNumber, 20),
+    excludeVat: o.excludeVat === true,
     shipping: parseAddress(o.shipping),
     billingSame: o.billingSame !== false,
     billing: parseAddress(o.billing),
@@ -162,6 +170,7 @@ export type Problem =
   | 'nameRequired'
   | 'addressRequired'
   | 'vatRequired'
+  | 'vatInvalid'
   | 'phoneForFreight'
   | 'deliveryRequired'
   | 'paymentRequired'
@@ -178,6 +187,8 @@ export interface CheckContext {
   chosenAddressPhone: string;
   undeliverable: 'none' | 'some' | 'all';
   lines: number;
+  /** Locale configuration vat_min_length: a shorter VAT number is not checked (spec §5). */
+  vatMinLength: number;
 }
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -202,7 +213,12 @@ export function checkDraft(d: CheckoutDraft, ctx: CheckContext): Partial<Record<
     if (a.lastname.trim().length < 2) out['shipping.lastname'] = 'nameRequired';
     for (const f of ['address1', 'address2', 'zipcode', 'city'] as const) if (!a[f].trim()) out[`shipping.${f}`] = 'addressRequired';
     if (!a.phone.trim()) out['shipping.phone'] = ctx.hasFreight ? 'phoneForFreight' : 'addressRequired';
-    if (d.customerKind === 'company' && !a.company.trim()) out['shipping.company'] = 'addressRequired';
+    if (d.customerKind === 'company') {
+      if (!a.company.trim()) out['shipping.company'] = 'addressRequired';
+      // a company's VAT number is required; whether it is valid, the VAT check says (on blur and at submit)
+      const vat = vatNumberIssue(d.vatNumber, ctx.vatMinLength);
+      if (vat) out.vatNumber = vat === 'required' ? 'vatRequired' : 'vatInvalid';
+    }
     if (!d.billingSame) {
       const b = d.billing;
       if (b.firstname.trim().length < 2) out['billing.firstname'] = 'nameRequired';
@@ -223,6 +239,7 @@ export const PROBLEM_ORDER = [
   'cart',
   'email',
   'shipping.company',
+  'vatNumber',
   'shipping.firstname',
   'shipping.lastname',
   'shipping.address1',
@@ -245,6 +262,60 @@ export const PROBLEM_ORDER = [
   'undeliverable',
   'terms',
 ];
+
+// ------------------------------------------------------------------------------------ the guest
+
+/** An address of the draft as the API takes it (trimmed; empty optional fields left out). */
+export const addressBody = (a: AddressDraft, countryId: number, label: string) => ({
+  label,
+  title: (a.title === 2 ? 2 : 1) as 1 | 2,
+  firstname: a.firstname.trim(),
+  lastname: a.lastname.trim(),
+  company: a.company.trim() || undefined,
+  address1: a.address1.trim(),
+  address2: a.address2.trim(),
+  address3: a.address3.trim() || undefined,
+  zipcode: a.zipcode.trim(),
+  city: a.city.trim(),
+  country_id: countryId,
+  state_id: a.state_id ? Number(a.state_id) : undefined,
+  phone: a.phone.trim(),
+});
+
+/** What an address looked like when it was saved: a changed one is saved anew. */
+export const addressKey = (a: AddressDraft, countryId: number) => JSON.stringify(addressBody(a, countryId, ''));
+
+/**
+ * Who the guest is as a buyer: '' private; a company by its name, VAT number and exclusion wish.
+ * The express customer was registered as this: another one is registered when it changes.
+ */
+export function buyerKey(d: CheckoutDraft): string {
+  if (d.customerKind !== 'company') return '';
+  return JSON.stringify([d.shipping.company.trim(), normalizeVat(d.vatNumber), d.excludeVat]);
+}
+
+/**
+ * The guest's registration as express customer (`register` kind guest): names from the shipping
+ * address, the address itself, and for a company its name, VAT number (normalised) and the wish
+ * to buy without VAT (the API checks the number again and applies decision 0006).
+ */
+export function guestRegistration(d: CheckoutDraft, ctx: { countryId: number; locale: 'de_DE' | 'de_AT' | 'ro_RO'; label: string }): RegisterRequest {
+  const body: RegisterRequest = {
+    kind: 'guest',
+    title: d.shipping.title === 2 ? 2 : 1,
+    firstname: d.shipping.firstname.trim(),
+    lastname: d.shipping.lastname.trim(),
+    email: d.email.trim(),
+    locale: ctx.locale,
+    address: addressBody(d.shipping, ctx.countryId, ctx.label),
+  };
+  if (d.customerKind === 'company') {
+    body.company = d.shipping.company.trim();
+    body.vat_number = normalizeVat(d.vatNumber);
+    body.exclude_vat = d.excludeVat;
+  }
+  return body;
+}
 
 // ------------------------------------------------------------------------------------ paying
 

@@ -147,6 +147,10 @@ export interface ExpressSession {
   email: string;
   /** What the address the guest registered with looked like (a changed address is added anew). */
   addressKey: string;
+  /** Who the guest registered as ('' private; a company by name, VAT number and wish: checkout-rules buyerKey). */
+  buyerKey: string;
+  /** The express customer buys without VAT (the API's EXCLUDE_VAT): its cart may be priced net. */
+  excludeVat: boolean;
 }
 
 /** The express session while the express data lives (30 minutes) and its token is valid, else null. */
@@ -165,6 +169,8 @@ export function readExpressSession(now = Date.now()): ExpressSession | null {
     addressId,
     email: typeof o.email === 'string' ? o.email : '',
     addressKey: typeof o.addressKey === 'string' ? o.addressKey : '',
+    buyerKey: typeof o.buyerKey === 'string' ? o.buyerKey : '',
+    excludeVat: o.excludeVat === true,
   };
 }
 

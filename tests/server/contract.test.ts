@@ -178,6 +178,49 @@ describe('customers', () => {
     expect(cart.json.data.items[0]).toMatchObject({ price: 10, VAT_PERCENT: 0 });
   });
 
+  it('registers a guest buying as a company: the same VAT check, stored on the express customer, the decision-0006 home rule', async () => {
+    const guest = { kind: 'guest', firstname: 'Firma', lastname: 'Gast', company: 'Huber GmbH', locale: 'de_DE' } as const;
+    // another EU country's valid number (an Austrian company at the German shop): stored with the exclusion
+    const abroad = await api.call('register', {
+      body: { ...guest, email: 'guest-co-at@example.com', vat_number: 'ATU 1358 5627', exclude_vat: true, address: { ...ADDRESS_AT, company: 'Huber GmbH' } },
+    });
+    expect(abroad.status, abroad.text).toBe(200);
+    expect(abroad.json.data.customer).toMatchObject({ EXPRESS: true, IS_COMPANY: true, EXCLUDE_VAT: true, VAT_NUMBER: 'ATU13585627', COMPANY: 'Huber GmbH' });
+    // its cart, delivered to Austria, is priced net (the guest's token prices an anonymous cart)
+    const token = abroad.json.data.token as string;
+    const { cartId } = await addToCart(api, FIX.tshirt.pse, 1, undefined, token);
+    const cart = await api.call('cartGet', { body: { 'thelia.cart_id': cartId, country_id: FIX.AT }, token });
+    expect(cart.json.data).toMatchObject({ vatExcluded: true, country_id: FIX.AT });
+    expect(cart.json.data.items[0]).toMatchObject({ price: 10, VAT_PERCENT: 0 });
+
+    // an invalid number: refused with the field's error, nothing stored
+    const bad = await api.call('register', { body: { ...guest, email: 'guest-co-bad@example.com', vat_number: 'ATU13585628', exclude_vat: true } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toBe(ERRORS.vatInvalid);
+    expect(bad.json.issues).toEqual([{ field: 'vat_number', message: ERRORS.vatInvalid }]);
+    // a company needs its name, as kind company does
+    const nameless = await api.call('register', { body: { ...guest, company: undefined, email: 'guest-co-x@example.com', vat_number: 'ATU13585627' } });
+    expect(nameless.status).toBe(400);
+    expect(nameless.json.issues.map((i: { field: string }) => i.field)).toContain('company');
+
+    // a number of the shop's own country: a company at home pays VAT, the wish is not stored
+    const home = await api.call('register', { body: { ...guest, email: 'guest-co-de@example.com', vat_number: 'DE136695976', exclude_vat: true, address: ADDRESS_DE } });
+    expect(home.status).toBe(200);
+    expect(home.json.data.customer).toMatchObject({ EXPRESS: true, IS_COMPANY: true, EXCLUDE_VAT: false, VAT_NUMBER: 'DE136695976' });
+
+    // a guest without a VAT number stays a private buyer (exclude_vat alone changes nothing)
+    const plain = await api.call('register', { body: { ...guest, company: undefined, email: 'guest-plain@example.com', exclude_vat: true } });
+    expect(plain.json.data.customer).toMatchObject({ IS_COMPANY: false, EXCLUDE_VAT: false, VAT_NUMBER: null });
+
+    // the checker cannot answer: 503 with the spec's text, nothing stored
+    const broken = await makeApi({ vatChecker: async () => Promise.reject(new Error('VIES down')) });
+    const down = await broken.call('register', { body: { ...guest, email: 'guest-co-503@example.com', vat_number: 'ATU13585627', exclude_vat: true } });
+    expect(down.status).toBe(503);
+    expect(down.json.message).toBe(ERRORS.vatError);
+    const stored = broken.deps.db.prepare("SELECT COUNT(*) AS n FROM customer WHERE email = 'guest-co-503@example.com'").get() as { n: number };
+    expect(stored.n).toBe(0);
+  });
+
   it('refreshes tokens as the spec describes, and expires them after 6 hours', async () => {
     const me = await registerCustomer(api);
     const missing = await api.call('refreshToken', { body: {}, token: me.token });

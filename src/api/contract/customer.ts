@@ -67,9 +67,17 @@ export type SessionResponse = z.infer<typeof SessionResponse>;
 
 export const LoginRequest = z.object({ email: Email, password: z.string().check(z.minLength(1), z.maxLength(200)) });
 
+/**
+ * Whether a registration is a company's: kind company, or a guest (express checkout) buying as a
+ * company, which it says by sending a VAT number. Either needs the company name and a VAT number
+ * that passes the check; either may ask to buy without VAT (docs/decisions/0006).
+ */
+export const registersCompany = (r: { kind: 'private' | 'company' | 'guest'; vat_number?: string | undefined }): boolean =>
+  r.kind === 'company' || (r.kind === 'guest' && r.vat_number !== undefined);
+
 export const RegisterRequest = z
   .object({
-    /** private, company (with VAT number), or guest (express checkout: no password). */
+    /** private, company (with VAT number), or guest (express checkout: no password; a company with `company` and `vat_number`). */
     kind: z._default(z.enum(['private', 'company', 'guest']), 'private'),
     title: z._default(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(5), z.pipe(z.enum(['1', '2', '3', '5']), z.transform(Number))]), 1),
     firstname: Name,
@@ -78,9 +86,11 @@ export const RegisterRequest = z
     email_confirm: z.optional(Email),
     password: z.optional(Password),
     password_confirm: z.optional(z.string().check(z.maxLength(200))),
+    /** The company's name (kind company, or a guest buying as a company). */
     company: z.optional(Text(255)),
+    /** The company's VAT number (checked as `vat/check` does); a guest sending one registers as a company. */
     vat_number: z.optional(Text(20)),
-    /** A company may buy without VAT (reverse charge) once its VAT number is valid. */
+    /** A company (also a guest company) may buy without VAT (reverse charge) once its VAT number is valid. */
     exclude_vat: z._default(z.optional(BoolInput), false),
     newsletter: z._default(z.optional(BoolInput), false),
     locale: LocaleInput,
@@ -97,7 +107,7 @@ export const RegisterRequest = z
         else if (r.password_confirm !== undefined && r.password_confirm !== r.password)
           ctx.addIssue({ code: 'custom', path: ['password_confirm'], message: 'Passwords do not match' });
       }
-      if (r.kind === 'company') {
+      if (registersCompany(r)) {
         if (!r.company || r.company.trim().length < 2) ctx.addIssue({ code: 'custom', path: ['company'], message: 'must be at least 2 characters' });
         if (!r.vat_number) ctx.addIssue({ code: 'custom', path: ['vat_number'], message: 'Company VAT is not valid' });
       }

@@ -1,27 +1,18 @@
 /**
  * Registration (spec §2 /login-register, §3, §5, §8) for private and company customers: title
  * (1 Mr, 2 Miss, 5 Association, 3 Company), names, e-mail twice, password twice; companies add
- * the company name and the VAT number, checked through /api/vat/check (valid, invalid, error),
- * and may then buy without VAT. Errors: 'Email address already exists' / 'There is already an
- * account associated with this email' with a link to recover the password. On success the
+ * the company name and the VAT number, checked through /api/vat/check (valid, invalid, error;
+ * VatCheck.tsx, shared with the checkout's guest company), and may then buy without VAT.
+ * Errors: 'Email address already exists' / 'There is already an account associated with this
+ * email' with a link to recover the password. On success the
  * session is stored, the cart assigned and the coupon applied again (stores/session-actions.ts),
  * then `onDone` (by default: back to the remembered location). Usable on its own (checkout).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { m } from '../../i18n/generated/messages.js';
 import { Field, FormMessage, Label, useFormState } from './form.tsx';
-import {
-  REGISTER_FIELDS,
-  accountErrorText,
-  mayExcludeVat,
-  normalizeVat,
-  offersRecovery,
-  registerProblems,
-  registerValues,
-  vatOutcomeText,
-  type RegisterField,
-  type VatOutcome,
-} from './rules.ts';
+import { REGISTER_FIELDS, accountErrorText, mayExcludeVat, normalizeVat, offersRecovery, registerProblems, registerValues, type RegisterField } from './rules.ts';
+import { ExcludeVatChoice, useVatCheck, type VatCheckAnswer } from './VatCheck.tsx';
 import type { SessionAnswer } from '../../stores/session.ts';
 
 export interface RegisterFormProps {
@@ -37,8 +28,7 @@ export interface RegisterFormProps {
 export default function RegisterForm({ id = 'register', locale, countryId, vatMinLength, onDone }: RegisterFormProps) {
   const { ref, errors, setErrors, status, setStatus, fail } = useFormState<RegisterField>(id);
   const [kind, setKind] = useState<'private' | 'company'>('private');
-  const [vat, setVat] = useState<{ number: string; outcome: VatOutcome } | null>(null);
-  const [checking, setChecking] = useState(false);
+  const vat = useVatCheck(countryId);
   const [exclude, setExclude] = useState(false);
 
   // The customer type radios are uncontrolled: a choice made while the island hydrates stays, and
@@ -52,29 +42,12 @@ export default function RegisterForm({ id = 'register', locale, countryId, vatMi
     return () => form.removeEventListener('change', sync);
   }, [ref]);
 
-  const checkVat = async (raw: string): Promise<VatOutcome | null> => {
-    const number = normalizeVat(raw);
-    if (!number) {
-      setErrors((e) => ({ ...e, vat_number: m.account_required() }));
-      return null;
-    }
-    if (vat && vat.number === number) return vat.outcome;
-    setChecking(true);
-    try {
-      const { call } = await import('../../api/client.ts');
-      const answer = await call('vatCheck', { body: { vat_number: number, country_id: countryId } });
-      const outcome = answer.data.result;
-      setVat({ number, outcome });
-      setErrors((e) => ({ ...e, vat_number: outcome === 'valid' ? undefined : vatOutcomeText(outcome) }));
-      if (outcome !== 'valid') setExclude(false);
-      return outcome;
-    } catch {
-      setVat(null);
-      setErrors((e) => ({ ...e, vat_number: m.account_vatNotValidated() }));
-      return null;
-    } finally {
-      setChecking(false);
-    }
+  /** The shared check; its problem (or none) shows on the field. */
+  const checkVat = async (raw: string): Promise<VatCheckAnswer> => {
+    const answer = await vat.check(raw);
+    setErrors((e) => ({ ...e, vat_number: answer.problem }));
+    if (answer.outcome !== 'valid') setExclude(false);
+    return answer;
   };
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
@@ -84,10 +57,9 @@ export default function RegisterForm({ id = 'register', locale, countryId, vatMi
     if (fail(registerProblems(v, vatMinLength), REGISTER_FIELDS)) return;
     setStatus({ kind: 'busy' });
     if (v.kind === 'company') {
-      const outcome = await checkVat(v.vat_number);
-      if (outcome !== 'valid') {
-        const text = outcome === null ? m.account_vatNotValidated() : vatOutcomeText(outcome);
-        fail({ vat_number: text }, REGISTER_FIELDS);
+      const { problem } = await checkVat(v.vat_number);
+      if (problem) {
+        fail({ vat_number: problem }, REGISTER_FIELDS);
         return;
       }
     }
@@ -157,12 +129,11 @@ export default function RegisterForm({ id = 'register', locale, countryId, vatMi
                 required
                 aria-required
                 aria-invalid={errors.vat_number ? true : undefined}
-                aria-describedby={errors.vat_number || vat ? `${vatId}-error` : undefined}
+                aria-describedby={errors.vat_number || vat.result ? `${vatId}-error` : undefined}
                 onInput={() => {
-                  if (vat) {
-                    setVat(null);
-                    setExclude(false);
-                  }
+                  // a changed number: the last outcome (or a check still running) no longer holds
+                  vat.reset();
+                  setExclude(false);
                 }}
                 onBlur={(e) => {
                   if (e.currentTarget.value.trim()) void checkVat(e.currentTarget.value);
@@ -171,32 +142,17 @@ export default function RegisterForm({ id = 'register', locale, countryId, vatMi
               <button
                 type="button"
                 className="button button--secondary"
-                disabled={checking}
+                disabled={vat.checking}
                 onClick={() => void checkVat(ref.current?.querySelector<HTMLInputElement>(`#${vatId}`)?.value ?? '')}
               >
-                {checking ? m.account_busy() : m.account_vatCheck()}
+                {vat.checking ? m.account_busy() : m.account_vatCheck()}
               </button>
             </div>
             <p className={errors.vat_number ? 'field__error' : 'field__ok'} id={`${vatId}-error`} aria-live="polite">
-              {errors.vat_number ?? (vat?.outcome === 'valid' ? m.account_vatValid() : '')}
+              {errors.vat_number ?? (vat.result?.outcome === 'valid' ? m.account_vatValid() : '')}
             </p>
           </div>
-          <div className="field field--check">
-            <label>
-              <input
-                type="checkbox"
-                name="exclude_vat"
-                checked={exclude}
-                disabled={!mayExcludeVat(kind, vat?.outcome ?? null)}
-                onChange={(e) => setExclude(e.currentTarget.checked)}
-                aria-describedby={`${id}-exclude-hint`}
-              />
-              {m.account_excludeVat()}
-            </label>
-            <p className="field__hint" id={`${id}-exclude-hint`}>
-              {m.account_excludeVatHint()}
-            </p>
-          </div>
+          <ExcludeVatChoice id={`${id}-exclude_vat`} name="exclude_vat" checked={exclude} offered={mayExcludeVat(kind, vat.result?.outcome ?? null)} onChange={setExclude} />
         </>
       ) : null}
       <Field form={id} name="email" type="email" label={m.account_email()} required autoComplete="email" inputMode="email" error={errors.email} />

@@ -6,6 +6,7 @@
 import { ERRORS } from '../../api/contract/common.ts';
 import type { AddressProblem } from '../../api/contract/address-rules.ts';
 import { m } from '../../i18n/generated/messages.js';
+import { normalizeVat, vatNumberIssue } from '../../catalog/vat-exclusion.ts';
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD = 4;
@@ -83,15 +84,26 @@ export function registerProblems(v: RegisterValues, vatMinLength: number): Probl
   if (v.kind === 'company') {
     const company = nameProblem(v.company);
     if (company) out.company = company;
-    const vat = normalizeVat(v.vat_number);
-    if (!vat) out.vat_number = m.account_required();
-    else if (vat.length < vatMinLength) out.vat_number = m.account_vatInvalid();
+    const vat = vatNumberProblem(v.vat_number, vatMinLength);
+    if (vat) out.vat_number = vat;
   }
   return out;
 }
 
-/** A VAT number as checked: upper case, no spaces, dots or hyphens. */
-export const normalizeVat = (v: string) => v.toUpperCase().replace(/[\s.-]/g, '');
+/** A VAT number as checked (one rule with the API's: src/catalog/vat-exclusion.ts). */
+export { normalizeVat };
+
+/** The shopper's words for a VAT number that cannot be checked yet (none, or shorter than vat_min_length). */
+export function vatNumberProblem(raw: string, vatMinLength: number): string | undefined {
+  const issue = vatNumberIssue(raw, vatMinLength);
+  return issue === 'required' ? m.account_required() : issue === 'tooShort' ? m.account_vatInvalid() : undefined;
+}
+
+/** The shopper's words when a check did not say valid: its outcome's text, or 'Could not validate VAT number' when no answer came (null). */
+export function vatProblem(outcome: VatOutcome | null): string | undefined {
+  if (outcome === 'valid') return undefined;
+  return outcome === null ? m.account_vatNotValidated() : vatOutcomeText(outcome);
+}
 
 export type VatOutcome = 'valid' | 'invalid' | 'error';
 

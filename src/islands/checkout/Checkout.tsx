@@ -1,7 +1,8 @@
 /**
  * /checkout (spec §2, §4, §5, §7, §8): who buys (logged in, log in or register, or guest as
- * express customer), the addresses, private or company, the delivery method with its postage
- * (pickup only in Romania), the payment method, notes, coupon, terms, the undeliverable and
+ * express customer), the addresses, private or company (a company's VAT number checked, as the
+ * register form does, and "buy without VAT" once it is valid), the delivery method with its
+ * postage (pickup only in Romania), the payment method, notes, coupon, terms, the undeliverable and
  * freight rules, the order summary (the mini cart's sums) and the order button that says ordering
  * obliges to pay (§ 312j BGB). Everything typed is kept in sessionStorage (stores/checkout.ts):
  * a reload, an API failure or a failed payment loses nothing. The order is placed by
@@ -35,7 +36,8 @@ import { computeDelivery, resetDelivery } from '../../stores/delivery-actions.ts
 import { deliveryKey } from '../../stores/delivery.ts';
 import { loggedIn, readSession } from '../../stores/session.ts';
 import { ADDRESS_PROBLEM_TEXT, type AddressProblem } from '../../api/contract/address-rules.ts';
-import { addressProblemText } from '../account/rules.ts';
+import { addressProblemText, mayExcludeVat } from '../account/rules.ts';
+import { ExcludeVatChoice, useVatCheck } from '../account/VatCheck.tsx';
 import { CartSums } from '../cart/CartSums.tsx';
 import { CouponBox } from '../cart/CouponBox.tsx';
 import { ConnectionNote } from '../cart/ConnectionNote.tsx';
@@ -48,7 +50,7 @@ import { withBoundary } from '../IslandBoundary.tsx';
 
 export interface CheckoutProps extends CartIslandProps {
   termsHref: string;
-  /** Locale configuration vat_min_length (the register form's VAT check). */
+  /** Locale configuration vat_min_length (the VAT check of the register form and of a guest company). */
   vatMinLength: number;
   /** The export's postcode format per country id (the example in the postcode message). */
   zipFormats: Record<number, string | null>;
@@ -79,6 +81,7 @@ const PROBLEM_TEXT: Record<Problem, () => string> = {
   nameRequired: m.checkout_nameShort,
   addressRequired: m.checkout_required,
   vatRequired: m.checkout_required,
+  vatInvalid: m.account_vatInvalid,
   phoneForFreight: m.checkout_phoneForFreight,
   deliveryRequired: m.checkout_deliveryRequired,
   paymentRequired: m.checkout_paymentRequired,
@@ -121,6 +124,20 @@ function CheckoutContent(props: CheckoutProps) {
   }, [focusTarget]);
   const fmt = (cents: number) => formatMoney(cents, props.money);
   const country = props.countries.find((c) => c.id === cart.country) ?? props.countries[0]!;
+
+  // A guest company's VAT number: the register form's check (account/VatCheck.tsx), on blur and at submit.
+  const vat = useVatCheck(cart.country);
+  const guestCompany = !session && draft.buyer === 'guest' && draft.customerKind === 'company';
+  const checkVatField = async (raw: string) => {
+    const answer = await vat.check(raw);
+    setErrors((e) => ({ ...Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'vatNumber')), ...(answer.problem ? { vatNumber: answer.problem } : {}) }));
+    return answer;
+  };
+  // A stored draft's number (a reload) is checked again, so that its outcome and the choice show.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on opening
+  useEffect(() => {
+    if (guestCompany && draft.vatNumber.trim()) void checkVatField(draft.vatNumber);
+  }, []);
 
   // Payment methods of the cart (they depend on the country, freight goods and the customer).
   const methodsKey = `${cart.id}|${cart.server?.country_id ?? 0}|${user}|${cart.server?.items.length ?? 0}`;
@@ -188,6 +205,7 @@ function CheckoutContent(props: CheckoutProps) {
       chosenAddressPhone: chosenAddress?.PHONE ?? '',
       undeliverable,
       lines: cart.lines.length,
+      vatMinLength: props.vatMinLength,
     });
     const found: Record<string, string> = {};
     for (const [k, p] of Object.entries(problems)) if (p) found[k] = PROBLEM_TEXT[p]();
@@ -201,6 +219,17 @@ function CheckoutContent(props: CheckoutProps) {
     setErrors({});
     setFormError(null);
     setProcessing(true);
+    // a guest company buys only with a VAT number the check says is valid
+    if (guestCompany) {
+      const { problem } = await checkVatField(effective.vatNumber);
+      if (problem) {
+        setProcessing(false);
+        setErrors({ vatNumber: problem });
+        setFormError(m.checkout_errorsTitle());
+        setFocusTarget({ id: fieldId('vatNumber') });
+        return;
+      }
+    }
     const result = await submitOrder(
       {
         draft: effective,
@@ -211,6 +240,7 @@ function CheckoutContent(props: CheckoutProps) {
         methods: list,
         partialDelivery: undeliverable === 'some',
         labels: { shipping: m.checkout_shipping(), billing: m.checkout_billing() },
+        shownTotal: sum.total,
       },
       { resume },
     );
@@ -220,6 +250,13 @@ function CheckoutContent(props: CheckoutProps) {
     }
     if ('busy' in result) return;
     setProcessing(false);
+    if ('repriced' in result) {
+      // the registration changed the prices: the summary shows the new ones, the shopper orders again
+      setErrors({});
+      setFormError(result.message);
+      setFocusTarget({ id: null });
+      return;
+    }
     setErrors(Object.fromEntries(Object.entries(result.fields ?? {}).map(([k, v]) => [k, serverFieldText(v, props.zipFormats[cart.country] ?? null)])));
     setFormError(
       <>
@@ -382,7 +419,47 @@ function CheckoutContent(props: CheckoutProps) {
                 freight={hasFreight}
                 countryText={countryName(country.isoalpha2, props.money.locale)}
                 onChange={(a) => set({ shipping: a })}
-              />
+              >
+                {draft.customerKind === 'company' && (
+                  <>
+                    <Field
+                      name="vatNumber"
+                      label={m.account_vatNumber()}
+                      error={err('vatNumber')}
+                      ok={vat.result?.outcome === 'valid' ? m.account_vatValid() : undefined}
+                      required
+                      live
+                    >
+                      {(p) => (
+                        <input
+                          {...p}
+                          type="text"
+                          autoComplete="off"
+                          autoCapitalize="characters"
+                          spellCheck={false}
+                          minLength={props.vatMinLength}
+                          maxLength={20}
+                          value={draft.vatNumber}
+                          onChange={(e) => {
+                            // a changed number: its last outcome and the choice made on it no longer hold
+                            vat.reset();
+                            set({ vatNumber: e.target.value, excludeVat: false });
+                          }}
+                          onBlur={(e) => {
+                            if (e.currentTarget.value.trim()) void checkVatField(e.currentTarget.value);
+                          }}
+                        />
+                      )}
+                    </Field>
+                    <ExcludeVatChoice
+                      id={fieldId('excludeVat')}
+                      checked={draft.excludeVat}
+                      offered={mayExcludeVat(draft.customerKind, vat.result?.outcome ?? null)}
+                      onChange={(excludeVat) => set({ excludeVat })}
+                    />
+                  </>
+                )}
+              </AddressFields>
               <label className="checkout__check">
                 <input type="checkbox" checked={draft.billingSame} onChange={(e) => set({ billingSame: e.target.checked })} data-billing-same /> {m.checkout_billingSame()}
               </label>
@@ -585,17 +662,23 @@ function Field({
   error,
   required,
   hint,
+  ok,
+  live,
   children,
 }: {
   name: string;
   label: string;
-  error?: string;
+  error?: string | undefined;
   required?: boolean;
   hint?: string;
+  /** A check's good word (the VAT number is valid), shown where the error would be. */
+  ok?: string | undefined;
+  /** The error (or `ok`) appears without a submit (a check on blur): announced politely. */
+  live?: boolean;
   children: (p: FieldInputProps) => ReactNode;
 }) {
   const id = fieldId(name);
-  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = [error || ok ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label htmlFor={id}>
@@ -608,10 +691,16 @@ function Field({
           {hint}
         </p>
       )}
-      {error && (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
+      {live ? (
+        <p className={error ? 'field__error' : 'field__ok'} id={`${id}-error`} aria-live="polite">
+          {error ?? ok ?? ''}
         </p>
+      ) : (
+        error && (
+          <p className="field__error" id={`${id}-error`}>
+            {error}
+          </p>
+        )
       )}
     </div>
   );
@@ -626,6 +715,7 @@ function AddressFields({
   freight,
   countryText,
   onChange,
+  children,
 }: {
   prefix: 'shipping' | 'billing';
   value: AddressDraft;
@@ -635,6 +725,8 @@ function AddressFields({
   freight: boolean;
   countryText: string;
   onChange: (a: AddressDraft) => void;
+  /** Shown after the company name (the guest company's VAT number). */
+  children?: ReactNode;
 }) {
   const section = prefix === 'shipping' ? 'shipping' : 'billing';
   const ac = (token: string) => `section-${section} ${prefix === 'shipping' ? 'shipping' : 'billing'} ${token}`;
@@ -654,6 +746,7 @@ function AddressFields({
         )}
       </Field>
       {company && text('company', m.checkout_companyName(), 'organization')}
+      {children}
       {text('firstname', m.checkout_firstname(), 'given-name')}
       {text('lastname', m.checkout_lastname(), 'family-name')}
       {text('address1', m.checkout_street(), 'address-line1')}

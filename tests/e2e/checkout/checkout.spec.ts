@@ -4,11 +4,13 @@
  * and reference; a registered customer pays with PayPal (approved in the sandbox); a declined
  * payment lands on /order-failed with the cart kept and the wait shown; a company without VAT
  * pays net; a coupon lowers what the server charges; a double click and a reload while paying
- * make one order; the API failing keeps every field; Romanian pickup; axe on each step.
+ * make one order; the API failing keeps every field; Romanian pickup; a guest company's VAT number
+ * (valid from another EU country: re-priced net, then charged the net total shown; invalid: on the
+ * field, nothing lost); axe on each step.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { registerInPage, storeSession } from '../setup/session.ts';
-import { COUNTRY, F, aboutPath, expectNoSeriousViolations, prepare, seedCart, url, type Shop } from '../cart/cart-helpers.ts';
+import { COUNTRY, F, aboutPath, expectNoSeriousViolations, money, prepare, seedCart, url, type Shop } from '../cart/cart-helpers.ts';
 import { GUEST, decodeQr, fillGuest, ordersOfCart, ready, uniqueEmail } from './checkout-helpers.ts';
 
 // Each test places a real order through several pages: more time than the default on a shared machine.
@@ -332,4 +334,124 @@ test('ro, 390 px: some items undeliverable: the order needs the consent, then se
   const [order] = await ordersOfCart(page, seeded.cartId);
   await expect(page.locator('[data-placed-sum="total"]')).toHaveText(shownTotal);
   expect(order!.GOODS).toBeCloseTo(deliverable.price * deliverable.quantity, 2);
+});
+
+test('de, 1280 px: a guest company with a valid Austrian VAT number buys without VAT: the summary is re-priced net before paying, and the order charges the net total shown', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await prepare(context, 'de');
+  const seeded = await seedCart(page, 'de', [{ productId: F.simpleProductId, quantity: 1 }]);
+  // delivered to Austria from the German shop: an intra-community supply (decision 0006)
+  await page.locator('[data-country-select]').selectOption(String(COUNTRY.at));
+  let registrations = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/register') registrations++;
+  });
+  await page.goto(url('de', '/checkout'));
+  await ready(page);
+  await page.locator('input[name="customerKind"][value="company"]').check();
+  await fillGuest(page, 'at', uniqueEmail('firma-at'));
+  await page.getByLabel('Firmenname').fill('Huber GmbH');
+  const vat = page.getByLabel('USt-IdNr.');
+  const exclude = page.getByLabel('Ohne Mehrwertsteuer kaufen (Reverse-Charge)');
+  await expect(vat).toHaveAttribute('autocomplete', 'off');
+  await expect(vat).toHaveAttribute('minlength', '9');
+  await expect(exclude).toBeDisabled();
+  await vat.fill('ATU 1358 5627');
+  await vat.blur();
+  // checked on blur: valid, and then the choice is offered
+  await expect(page.locator('#co-vatNumber-error')).toHaveText('Die USt-IdNr. ist gültig.');
+  await expect(exclude).toBeEnabled();
+  await exclude.check();
+  await choose(page, 'Vorkasse');
+  await expectNoSeriousViolations(page);
+  const total = page.locator('[data-cart-sums] [data-sum="total"]');
+  const gross = (await total.textContent())!;
+  await page.locator('[data-buy]').click();
+
+  // the registration made the cart net: nothing paid, the new sums shown, and said so
+  await expect(page.locator('[data-checkout-error]')).toHaveText('Ihre Preise gelten jetzt ohne MwSt. (0 %). Bitte prüfen Sie die Summe und bestellen Sie erneut.');
+  await expect(page.locator('[data-checkout-error]')).toBeFocused();
+  await expect(total).not.toHaveText(gross);
+  await expect(page.locator('[data-cart-sums] dt').first()).toContainText('VAT 0%');
+  const net = (await total.textContent())!;
+  await expect(page.locator('[data-pay-total]')).toContainText(net);
+  expect(page.url()).toContain('/checkout');
+  expect(await ordersOfCart(page, seeded.cartId)).toHaveLength(0);
+  await expectNoSeriousViolations(page);
+
+  // the next click pays the net total shown, as the same express customer
+  await page.locator('[data-buy]').click();
+  await page.waitForURL(`**/order-placed?cart_id=${seeded.cartId}`);
+  const orders = await ordersOfCart(page, seeded.cartId);
+  expect(orders).toHaveLength(1);
+  expect(orders[0]!.VAT_EXCLUDED).toBe(true);
+  expect(orders[0]!.GOODS).toBe(orders[0]!.GOODS_NET);
+  expect(money('de', orders[0]!.TOTAL)).toBe(net);
+  await expect(page.locator('[data-placed-sum="total"]')).toHaveText(net);
+  expect(registrations).toBe(1);
+});
+
+test('ro, 390 px: an invalid VAT number is shown on its field with the focus, every typed field kept (also across a reload); a valid Romanian one pays VAT at home', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize(PHONE);
+  await prepare(context, 'ro');
+  const seeded = await seedCart(page, 'ro', [{ productId: F.simpleProductId, quantity: 1 }]);
+  await page.goto(url('ro', '/checkout'));
+  await ready(page);
+  await page.locator('input[name="customerKind"][value="company"]').check();
+  const email = uniqueEmail('firma-ro');
+  await fillGuest(page, 'ro', email);
+  await page.getByLabel('Numele firmei').fill('Popescu SRL');
+  const vat = page.getByLabel('Cod TVA');
+  const exclude = page.getByLabel('Cumpărați fără TVA (taxare inversă)');
+  await vat.fill('RO18547291');
+  await vat.blur();
+  await expect(page.locator('#co-vatNumber-error')).toHaveText('Codul TVA al companiei nu este valid.');
+  await expect(exclude).toBeDisabled();
+  await choose(page, 'Vorkasse');
+  await page.locator('[data-buy]').click();
+  await expect(page.locator('[data-checkout-error]')).toHaveText('Vă rugăm să verificați datele.');
+  await expect(vat).toBeFocused();
+  await expect(vat).toHaveAttribute('aria-invalid', 'true');
+  await expect(vat).toHaveAttribute('aria-describedby', /co-vatNumber-error/);
+  await expect(page.locator('#co-vatNumber-error')).toHaveText('Codul TVA al companiei nu este valid.');
+  for (const [field, value] of [
+    ['#co-email', email],
+    ['#co-shipping-company', 'Popescu SRL'],
+    ['#co-shipping-firstname', GUEST.ro.firstname],
+    ['#co-shipping-city', GUEST.ro.city],
+    ['#co-shipping-phone', GUEST.ro.phone],
+    ['#co-vatNumber', 'RO18547291'],
+  ] as const)
+    await expect(page.locator(field)).toHaveValue(value);
+  await expect(page.locator('[data-terms]')).toBeChecked();
+  // refused in the browser: no express customer was registered
+  expect(await page.evaluate(() => localStorage.getItem('user_express_data'))).toBeNull();
+  await expectNoSeriousViolations(page);
+
+  await page.reload();
+  await ready(page);
+  await expect(page.locator('input[name="customerKind"][value="company"]')).toBeChecked();
+  await expect(vat).toHaveValue('RO18547291');
+  await expect(page.locator('#co-shipping-company')).toHaveValue('Popescu SRL');
+  // the stored number is checked again: its outcome shows without a submit
+  await expect(page.locator('#co-vatNumber-error')).toHaveText('Codul TVA al companiei nu este valid.');
+
+  // a valid number of the shop's own country: offered, but a company at home pays VAT (no re-price)
+  await vat.fill('RO18547290');
+  await vat.blur();
+  await expect(page.locator('#co-vatNumber-error')).toHaveText('Codul TVA este valid.');
+  await exclude.check();
+  await page.locator('[data-terms]').check();
+  const shown = (await page.locator('[data-cart-sums] [data-sum="total"]').textContent())!;
+  await page.locator('[data-buy]').click();
+  await page.waitForURL(`**/order-placed?cart_id=${seeded.cartId}`);
+  const [order] = await ordersOfCart(page, seeded.cartId);
+  expect(order!.VAT_EXCLUDED).toBe(false);
+  await expect(page.locator('[data-placed-sum="total"]')).toHaveText(shown);
 });

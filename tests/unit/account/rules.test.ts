@@ -7,7 +7,9 @@ import {
   normalizeVat,
   offersRecovery,
   registerProblems,
+  vatNumberProblem,
   vatOutcomeText,
+  vatProblem,
   zipExample,
   type RegisterValues,
 } from '../../../src/islands/account/rules.ts';
@@ -52,6 +54,19 @@ describe('VAT check outcomes (spec §5, §8)', () => {
     expect(mayExcludeVat('company', 'error')).toBe(false);
     expect(mayExcludeVat('private', 'valid')).toBe(false);
     expect(mayExcludeVat('company', null)).toBe(false);
+  });
+  it("a check's problem as the register form and the checkout show it: none when valid, 'Could not validate VAT number' without an answer", () => {
+    expect(vatProblem('valid')).toBeUndefined();
+    expect(vatProblem('invalid')).toBe(m.account_vatInvalid());
+    expect(vatProblem('error')).toBe(m.account_vatError());
+    expect(vatProblem(null)).toBe(m.account_vatNotValidated());
+  });
+  it('a number too short to check, or none (the same rule for both forms); slashes go as the API normalises them', () => {
+    expect(vatNumberProblem(' ', 9)).toBe(m.account_required());
+    expect(vatNumberProblem('DE 12', 9)).toBe(m.account_vatInvalid());
+    expect(vatNumberProblem('RO 1234', 4)).toBeUndefined();
+    expect(vatNumberProblem('ATU 1358 5627', 9)).toBeUndefined();
+    expect(normalizeVat('atu/1358.5627')).toBe('ATU13585627');
   });
   it('German and Romanian texts', () => {
     expect(m.account_vatInvalid({}, { locale: 'de' })).toBe('Die USt-IdNr. des Unternehmens ist ungültig.');

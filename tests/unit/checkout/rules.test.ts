@@ -1,11 +1,16 @@
 /** The checkout's pure rules (src/stores/checkout-rules.ts): methods, default delivery, pickup by country, freight phone, terms, undeliverable cases, the pay request, where an answer leads, the pay lock and the retry wait. */
 import { describe, expect, it } from 'vitest';
 import { PayRequest } from '../../../src/api/contract/payment.ts';
+import { RegisterRequest } from '../../../src/api/contract/customer.ts';
 import {
   PAYMENT_RETRY_MS,
   PAYING_LOCK_MS,
+  PROBLEM_ORDER,
+  addressKey,
   buildPayRequest,
+  buyerKey,
   checkDraft,
+  guestRegistration,
   clock,
   defaultDelivery,
   defaultPayment,
@@ -21,12 +26,21 @@ import {
   pickupAllowed,
   retrySecondsLeft,
   type CheckContext,
+  type CheckoutDraft,
   type PayState,
 } from '../../../src/stores/checkout-rules.ts';
 import { filledDraft } from './fixtures.ts';
 
 const filled = filledDraft;
-const ctx = (over: Partial<CheckContext> = {}): CheckContext => ({ loggedIn: false, hasFreight: false, chosenAddressPhone: '', undeliverable: 'none', lines: 1, ...over });
+const ctx = (over: Partial<CheckContext> = {}): CheckContext => ({
+  loggedIn: false,
+  hasFreight: false,
+  chosenAddressPhone: '',
+  undeliverable: 'none',
+  lines: 1,
+  vatMinLength: 9,
+  ...over,
+});
 
 describe('delivery and payment methods', () => {
   const active = [
@@ -81,8 +95,8 @@ describe('checks of the draft', () => {
     expect(checkDraft(d, ctx())).toEqual({ email: 'emailInvalid', 'shipping.firstname': 'nameRequired', 'shipping.city': 'addressRequired', 'shipping.phone': 'addressRequired' });
     expect(checkDraft(filled({ email: '' }), ctx())).toEqual({ email: 'emailRequired' });
   });
-  it('a company needs its name; a separate billing address is checked too', () => {
-    expect(checkDraft(filled({ customerKind: 'company' }), ctx())).toEqual({ 'shipping.company': 'addressRequired' });
+  it('a company needs its name and a VAT number; a separate billing address is checked too', () => {
+    expect(checkDraft(filled({ customerKind: 'company' }), ctx())).toEqual({ 'shipping.company': 'addressRequired', vatNumber: 'vatRequired' });
     const billing = checkDraft(filled({ billingSame: false }), ctx());
     expect(Object.keys(billing)).toEqual(expect.arrayContaining(['billing.firstname', 'billing.address1', 'billing.phone']));
   });
@@ -104,6 +118,54 @@ describe('checks of the draft', () => {
   });
 });
 
+describe('a guest buying as a company (issue 14: VAT number checked, VAT 0% where it may)', () => {
+  const company = (over: Partial<CheckoutDraft> = {}) =>
+    filled({ customerKind: 'company', vatNumber: 'ATU 1358 5627', excludeVat: true, shipping: { ...filled().shipping, company: 'Huber GmbH' }, ...over });
+  it('needs a VAT number of at least vat_min_length (normalised) — a private guest none, a logged-in customer none', () => {
+    expect(checkDraft(company(), ctx())).toEqual({});
+    expect(checkDraft(company({ vatNumber: '  ' }), ctx())).toEqual({ vatNumber: 'vatRequired' });
+    // 'AT 123' is 5 characters once normalised: shorter than the German shop's 9, long enough for the Romanian 4
+    expect(checkDraft(company({ vatNumber: 'AT 1-2.3' }), ctx())).toEqual({ vatNumber: 'vatInvalid' });
+    expect(checkDraft(company({ vatNumber: 'AT 1-2.3' }), ctx({ vatMinLength: 4 }))).toEqual({});
+    expect(checkDraft(filled({ vatNumber: '' }), ctx())).toEqual({});
+    expect(checkDraft(company({ vatNumber: '' }), ctx({ loggedIn: true }))).toEqual({});
+  });
+  it('the VAT number is focused after the company name and before the names', () => {
+    const at = (k: string) => PROBLEM_ORDER.indexOf(k);
+    expect(at('vatNumber')).toBeGreaterThan(at('shipping.company'));
+    expect(at('vatNumber')).toBeLessThan(at('shipping.firstname'));
+  });
+  it('the registration sends the company, its normalised VAT number and the wish; a private guest sends none of them', () => {
+    const body = guestRegistration(company(), { countryId: 13, locale: 'de_DE', label: 'Lieferadresse' });
+    expect(body).toMatchObject({
+      kind: 'guest',
+      email: 'gast@example.com',
+      firstname: 'Gerda',
+      locale: 'de_DE',
+      company: 'Huber GmbH',
+      vat_number: 'ATU13585627',
+      exclude_vat: true,
+      address: { company: 'Huber GmbH', country_id: 13, label: 'Lieferadresse', zipcode: '10117' },
+    });
+    // the API's contract takes it, and says it is a company's registration
+    const parsed = RegisterRequest.safeParse(body);
+    expect(parsed.success).toBe(true);
+    const privateBody = guestRegistration(filled({ vatNumber: 'ATU13585627', excludeVat: true }), { countryId: 5, locale: 'de_DE', label: 'Lieferadresse' });
+    expect(privateBody).not.toHaveProperty('vat_number');
+    expect(privateBody).not.toHaveProperty('exclude_vat');
+    expect(privateBody).not.toHaveProperty('company');
+    expect(RegisterRequest.safeParse(privateBody).success).toBe(true);
+  });
+  it('who the guest registered as: private is one buyer; a company by name, number and wish', () => {
+    expect(buyerKey(filled())).toBe('');
+    expect(buyerKey(filled({ vatNumber: 'X', excludeVat: true }))).toBe('');
+    expect(buyerKey(company())).toBe(buyerKey(company({ vatNumber: 'atu13585627' })));
+    expect(buyerKey(company())).not.toBe(buyerKey(company({ excludeVat: false })));
+    expect(buyerKey(company())).not.toBe(buyerKey(company({ vatNumber: 'DE136695976' })));
+    expect(addressKey(company().shipping, 13)).not.toBe(addressKey(company().shipping, 5));
+  });
+});
+
 describe('the stored draft', () => {
   it('round-trips, and anything malformed falls back field by field without throwing', () => {
     const d = filled({ message: 'Hinterhaus', billingSame: false });
@@ -113,6 +175,14 @@ describe('the stored draft', () => {
     const odd = parseDraft(JSON.stringify({ buyer: 'hacker', payment: 'Bitcoin', deliveryId: -3, terms: 'yes', shipping: { firstname: 42, title: 9 }, email: 'x'.repeat(999) }));
     expect(odd).toMatchObject({ buyer: 'guest', payment: null, deliveryId: null, terms: false, shipping: { firstname: '', title: 1 } });
     expect(odd.email).toHaveLength(255);
+  });
+  it("keeps a guest company's VAT number and its choice to buy without VAT; anything else is no choice", () => {
+    const d = filled({ customerKind: 'company', vatNumber: 'ATU13585627', excludeVat: true });
+    expect(parseDraft(JSON.stringify(d))).toEqual(d);
+    expect(parseDraft(JSON.stringify({ ...d, excludeVat: 'true' })).excludeVat).toBe(false);
+    expect(parseDraft(JSON.stringify({ ...d, vatNumber: 42 })).vatNumber).toBe('');
+    expect(parseDraft(JSON.stringify({ ...d, vatNumber: 'X'.repeat(50) })).vatNumber).toHaveLength(20);
+    expect(emptyDraft()).toMatchObject({ vatNumber: '', excludeVat: false });
   });
 });
 

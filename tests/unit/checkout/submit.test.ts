@@ -1,6 +1,6 @@
 /** Placing the order (src/stores/checkout-actions.ts) against a scripted fetch: the guest as express customer, the pay call, idempotent submit, the spec §8 texts. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryStorage, scriptFetch } from '../cart/helpers.ts';
+import { MemoryStorage, scriptFetch, serverCart as cartAnswer, serverItem } from '../cart/helpers.ts';
 import type { PaymentMethod } from '../../../src/api/contract/payment.ts';
 
 const session = new MemoryStorage();
@@ -10,6 +10,9 @@ const { readLock, readPlaced, setLock } = await import('../../../src/stores/chec
 const { filledDraft } = await import('./fixtures.ts');
 const { clearExpress, readExpressSession, clearSession } = await import('../../../src/stores/session.ts');
 const { appliedCoupon } = await import('../../../src/stores/coupon.ts');
+const { setCartId } = await import('../../../src/stores/cart.ts');
+const { serverCart } = await import('../../../src/stores/cart-actions.ts');
+const { deliveryState } = await import('../../../src/stores/delivery.ts');
 
 const METHODS: PaymentMethod[] = [
   { id: 6, code: 'Vorkasse', title: 'Vorkasse', position: 1, redirect: false, pay_path: '/api/vorkasse/pay' },
@@ -25,6 +28,7 @@ const input = (over: Partial<Parameters<typeof actions.submitOrder>[0]> = {}) =>
   methods: METHODS,
   partialDelivery: false,
   labels: { shipping: 'Lieferadresse', billing: 'Rechnungsadresse' },
+  shownTotal: 2389,
   ...over,
 });
 const registered = {
@@ -179,6 +183,108 @@ describe('a guest orders', () => {
       message: 'Ihre Kundendaten konnten nicht gespeichert werden.',
       fields: { 'shipping.zipcode': 'Invalid postal format' },
     });
+  });
+});
+
+describe('a guest buying as a company (issue 14)', () => {
+  const company = () =>
+    filledDraft({
+      customerKind: 'company',
+      vatNumber: 'ATU 1358 5627',
+      excludeVat: true,
+      shipping: { ...filledDraft().shipping, company: 'Huber GmbH', zipcode: '1060', city: 'Wien' },
+    });
+  const asCompany = (excludeVat: boolean) => ({
+    body: {
+      ...registered.body,
+      data: { ...registered.body.data, customer: { ...registered.body.data.customer, IS_COMPANY: true, EXCLUDE_VAT: excludeVat, VAT_NUMBER: 'ATU13585627' } },
+    },
+  });
+  // the cart as the API prices it for the company buying without VAT: 16.80 net, postage 4.10 net
+  const netCart = () => {
+    const answer = cartAnswer([serverItem({ cartId: 12, price: 16.8, TAXED_PRICE: 16.8, BEST_TAXED_PRICE: 16.8, TOTAL: 16.8, VAT_PERCENT: 0 })], 12);
+    return {
+      body: { ...answer, data: { ...answer.data, country_id: 13, vatExcluded: true, totals: { goods: 16.8, goodsNet: 16.8, vat: 0, discount: 0, shipment: 0, total: 16.8 } } },
+    };
+  };
+  const active = { body: { status_code: 200, data: [{ id: 77, code: 'dhl', title: 'Paket', position: 1, kind: 'parcel', postage_amount: 4.1, postage_amount_taxed: 4.1 }] } };
+  const postage = { body: { status_code: 200, postage_amount: 4.1, postage_amount_taxed: 4.1, delivery_module_id: 77, weight: 1, free_shipping: false } };
+  const repricing = () => ({
+    '/api/cart/get': [netCart()],
+    '/api/ExternalOrderApi/getActiveDelivery/12': [active],
+    '/api/customdelivery/postage': [postage],
+  });
+  beforeEach(() => {
+    setCartId(12);
+    serverCart.set(null);
+    deliveryState.set({ status: 'idle' });
+  });
+
+  it('registers with its VAT number; a net cart stops before paying with the net sums on screen; the next click pays them, the same express customer', async () => {
+    const { calls } = scriptFetch({ '/api/register': [asCompany(true)], ...repricing(), '/api/vorkasse/pay': [paid({ total: 20.9 })] });
+    // the shopper saw the gross total (19.99 + 3.90)
+    const first = await actions.submitOrder(input({ draft: company(), countryId: 13, shownTotal: 2389 }));
+    expect(first).toEqual({ ok: false, repriced: true, message: 'Ihre Preise gelten jetzt ohne MwSt. (0 %). Bitte prüfen Sie die Summe und bestellen Sie erneut.' });
+    expect(calls.map((c) => c.path)).toEqual(['/api/register', '/api/cart/get', '/api/ExternalOrderApi/getActiveDelivery/12', '/api/customdelivery/postage']);
+    expect(calls[0]!.body).toMatchObject({
+      kind: 'guest',
+      company: 'Huber GmbH',
+      vat_number: 'ATU13585627',
+      exclude_vat: true,
+      address: { company: 'Huber GmbH', country_id: 13 },
+    });
+    // the summary's stores hold the net cart and postage now; nothing is locked or paid
+    expect(serverCart.get()).toMatchObject({ vatExcluded: true, totals: { goods: 16.8 } });
+    expect(deliveryState.get()).toMatchObject({ status: 'ready', methodId: 77, cents: 410 });
+    expect(readLock()).toBeNull();
+    expect(readPlaced(12)).toBeNull();
+
+    // the next click: the summary showed 16.80 + 4.10; the cart is read again, the same, and paid
+    calls.length = 0;
+    const second = await actions.submitOrder(input({ draft: company(), countryId: 13, shownTotal: 2090 }));
+    expect(second).toEqual({ ok: true, url: '/order-placed?cart_id=12' });
+    expect(calls.map((c) => c.path)).toEqual(['/api/cart/get', '/api/ExternalOrderApi/getActiveDelivery/12', '/api/customdelivery/postage', '/api/vorkasse/pay']);
+    expect(calls[3]!.body).toMatchObject({ customer_id: 7, delivery_address_id: 3, isCompany: true, guest: true });
+  });
+  it('a VAT number of the shop country (no exclusion stored): nothing to re-price, it pays at once as a company', async () => {
+    const { calls } = scriptFetch({ '/api/register': [asCompany(false)], '/api/vorkasse/pay': [paid()] });
+    expect((await actions.submitOrder(input({ draft: company() }))).ok).toBe(true);
+    expect(calls.map((c) => c.path)).toEqual(['/api/register', '/api/vorkasse/pay']);
+    expect(calls[1]!.body).toMatchObject({ isCompany: true });
+  });
+  it('buying as a private guest after registering as a company without VAT: another express customer, and the cart read again', async () => {
+    scriptFetch({ '/api/register': [asCompany(true)], ...repricing() });
+    await actions.submitOrder(input({ draft: company(), countryId: 13 }));
+    const gross = cartAnswer([serverItem({ cartId: 12 })], 12);
+    const { calls } = scriptFetch({
+      '/api/register': [{ body: { ...registered.body, data: { ...registered.body.data, customer_id: 8 } } }],
+      '/api/cart/get': [{ body: gross }],
+      '/api/ExternalOrderApi/getActiveDelivery/12': [active],
+      '/api/customdelivery/postage': [{ body: { ...postage.body, postage_amount_taxed: 4.88 } }],
+    });
+    const r = await actions.submitOrder(input({ draft: { ...company(), customerKind: 'private' }, countryId: 13, shownTotal: 2090 }));
+    expect(r).toEqual({ ok: false, repriced: true, message: 'Ihre Preise gelten jetzt mit MwSt. Bitte prüfen Sie die Summe und bestellen Sie erneut.' });
+    expect(calls[0]!.body).not.toHaveProperty('vat_number');
+    expect(readExpressSession()).toMatchObject({ customerId: 8, excludeVat: false });
+  });
+  it("the API refusing the VAT number, or not reaching its checker: the shop's words on the VAT field, nothing paid", async () => {
+    const refuse = (status: number, message: string, issues: unknown[] = []) => ({ status, body: { status_code: status, status: message, message, issues } });
+    scriptFetch({ '/api/register': [refuse(400, 'Company VAT is not valid', [{ field: 'vat_number', message: 'Company VAT is not valid' }])] });
+    expect(await actions.submitOrder(input({ draft: company() }))).toEqual({
+      ok: false,
+      message: 'Bitte prüfen Sie Ihre Angaben.',
+      fields: { vatNumber: 'Die USt-IdNr. des Unternehmens ist ungültig.' },
+    });
+    const { calls } = scriptFetch({ '/api/register': [refuse(503, 'An error occurred while verifying the Company VAT')] });
+    expect(await actions.submitOrder(input({ draft: company() }))).toMatchObject({ fields: { vatNumber: 'Bei der Prüfung der USt-IdNr. ist ein Fehler aufgetreten.' } });
+    expect(calls.map((c) => c.path)).toEqual(['/api/register']);
+    expect(readExpressSession()).toBeNull();
+  });
+  it('the re-priced cart cannot be read: nothing paid, the submit error (everything kept)', async () => {
+    const { calls } = scriptFetch({ '/api/register': [asCompany(true)], '/api/cart/get': [new TypeError('network down')] });
+    const r = await actions.submitOrder(input({ draft: company(), countryId: 13 }));
+    expect(r).toMatchObject({ ok: false, message: expect.stringMatching(/^Beim Absenden Ihrer Bestellung/) });
+    expect(calls.some((c) => c.path === '/api/vorkasse/pay')).toBe(false);
   });
 });
 
