@@ -101,8 +101,7 @@ if (!reloading) {
     $('[data-sales-bar-dismiss]', bar)?.addEventListener('click', () => salesBarDismissed.set('true'));
   });
 
-  // 5. Cart count: a visual badge ("1k" from 1000), hidden from assistive technology; the link's
-  // name carries the whole number ("Warenkorb (1000)"), so the name never contradicts what is shown.
+  // 5. Cart count.
   safe('cart count', () => {
     const el = $('[data-cart-count]');
     const link = $('[data-cart-link]');

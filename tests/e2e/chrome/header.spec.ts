@@ -44,7 +44,7 @@ for (const [name, width] of Object.entries(WIDTHS)) {
     });
 
     // Stored lines as the cart store keeps them (a line without its variant or price is dropped as corrupt).
-    test('cart count follows the stored cart: Nk from 1000, smaller above 99; the link is named with the whole number', async ({ page }) => {
+    test('cart count follows the stored cart: Nk from 1000, smaller above 99', async ({ page }) => {
       await page.goto(url('de', aboutPath('de')));
       const count = page.locator('[data-cart-count]');
       await expect(count).toBeHidden();
@@ -67,10 +67,6 @@ for (const [name, width] of Object.entries(WIDTHS)) {
       await page.evaluate(() => localStorage.setItem('cart_items', JSON.stringify([{ id: 1, PRODUCT_SALE_ELEMENT: 1, cartId: 0, cartItemId: 0, quantity: 1500, price: 1000 }])));
       await page.reload();
       await expect(count).toHaveText('1k');
-      // The badge is visual only: the link's name says the whole number, never a text it does not show
-      // (Lighthouse's label-in-name audit failed on "Warenkorb (1)" around a visible "1").
-      await expect(count).toHaveAttribute('aria-hidden', 'true');
-      await expect(page.locator('[data-cart-link]')).toHaveAccessibleName('Warenkorb (1500)');
     });
 
     test('cart count stays in step across tabs', async ({ page, context }) => {
