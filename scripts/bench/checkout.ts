@@ -18,6 +18,7 @@ import { buildShops } from '../lib/build-shops.ts';
 import { createShopServer } from '../lib/shop-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.ts';
 import { bytesOf, trackScripts } from '../lib/page-metrics.ts';
+import { seedCartInPage } from '../lib/seed-cart.ts';
 import { SAMPLE_FIXTURES as F } from '../sample/fixtures.ts';
 import { startApi } from '../../server/main.ts';
 
@@ -61,17 +62,7 @@ const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHR
 
 async function seed(page: Page) {
   await page.goto(origin + '/agb.html');
-  await page.evaluate(async (productId) => {
-    const product = await (await fetch(`/api/products/${productId}?country_id=5`)).json();
-    const added = await (
-      await fetch('/api/cart/add', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ thelia_cart_add: { product_sale_elements_id: product.data.variants[0].id, quantity: 1 }, country_id: 5 }),
-      })
-    ).json();
-    localStorage.setItem('cart_id', String(added.data.cartId));
-  }, F.simpleProductId);
+  await page.evaluate(seedCartInPage, F.simpleProductId);
 }
 
 const samples: { payment: string; ms: number; committedMs: number }[] = [];

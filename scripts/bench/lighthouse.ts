@@ -29,6 +29,7 @@ import { createSecureShopServer, createShopServer } from '../lib/shop-server.ts'
 import { localCertificate } from '../lib/tls.ts';
 import { PAGE_TYPES, PAGE_TYPE_NAMES } from '../lib/page-budgets.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
+import { seedCartInPage } from '../lib/seed-cart.ts';
 import { SAMPLE_FIXTURES as F } from '../sample/fixtures.ts';
 import { startApi } from '../../server/main.ts';
 
@@ -111,17 +112,7 @@ const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome
 async function filledCart(): Promise<Page> {
   const page = await browser.newPage();
   await page.goto(`${origin}/agb.html`);
-  await page.evaluate(async (productId) => {
-    const product = await (await fetch(`/api/products/${productId}?country_id=5`)).json();
-    const added = await (
-      await fetch('/api/cart/add', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ thelia_cart_add: { product_sale_elements_id: product.data.variants[0].id, quantity: 1 }, country_id: 5 }),
-      })
-    ).json();
-    localStorage.setItem('cart_id', String(added.data.cartId));
-  }, F.simpleProductId);
+  await page.evaluate(seedCartInPage, F.simpleProductId);
   const cdp = await page.createCDPSession();
   await cdp.send('Network.clearBrowserCache');
   await cdp.detach();
