@@ -16,12 +16,13 @@
  */
 import type { AstroIntegration } from 'astro';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Catalog, catalogFile } from '../catalog/catalog.ts';
 import type { ShopConfig } from '../shops/schema.ts';
 import { redirectRules } from './catalog-files.ts';
+import { incrementalEnabled } from './incremental.ts';
 
 /**
  * Pages that are one static shell for many addresses: `from` is rewritten (200) to the shell.
@@ -290,7 +291,6 @@ export function headersFile(shop: ShopConfig, hashes: InlineHashes, documents: r
   return lines.join('\n') + '\n';
 }
 
-const sha256 = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
 const RUNS = new Set(['', 'module', 'text/javascript', 'application/javascript']);
 
 export interface ScanResult extends InlineHashes {
@@ -299,41 +299,96 @@ export interface ScanResult extends InlineHashes {
   blockedImages: Map<string, string>;
 }
 
+/** What one page holds: its running inline scripts' and style elements' hashes, its external image origins. */
+interface PageInline {
+  script: string[];
+  style: string[];
+  images: string[];
+}
+
+/** HTML's whitespace (not JavaScript's \s, which would match a byte of a UTF-8 sequence read as latin1). */
+const SCRIPT_RE = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const STYLE_RE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
+const SRC_RE = /[ \t\n\f\r]src[ \t\n\f\r]*=/i;
+const TYPE_RE = /[ \t\n\f\r]type[ \t\n\f\r]*=[ \t\n\f\r]*["']?([^"'\t\n\f\r >]*)/i;
+const IMG_RE = /<img\b[^>]*[ \t\n\f\r]src="(https?:\/\/[^"/]+)/gi;
+
+/**
+ * One page's inline elements. The file is read as latin1 (one character per byte, ten times
+ * faster than decoding UTF-8): the markup searched for is ASCII, and the hashes are taken over the
+ * same bytes, so they are the hashes of the UTF-8 text the browser hashes.
+ */
+function scanPage(bytes: Buffer): PageInline {
+  const html = bytes.toString('latin1');
+  const hash = (text: string) => `sha256-${createHash('sha256').update(text, 'latin1').digest('base64')}`;
+  const script = new Set<string>();
+  const style = new Set<string>();
+  const images = new Set<string>();
+  for (const m of html.matchAll(SCRIPT_RE)) {
+    const attrs = m[1]!;
+    if (SRC_RE.test(attrs)) continue;
+    const type = (TYPE_RE.exec(attrs)?.[1] ?? '').toLowerCase();
+    if (RUNS.has(type)) script.add(hash(m[2]!));
+  }
+  for (const m of html.matchAll(STYLE_RE)) style.add(hash(m[1]!));
+  for (const m of html.matchAll(IMG_RE)) images.add(Buffer.from(m[1]!, 'latin1').toString('utf8').toLowerCase());
+  return { script: [...script], style: [...style], images: [...images] };
+}
+
 /**
  * Every inline script and style element of the built site's HTML (pages and fragments), hashed
- * as the browser does (the element's text as written). Reads each file once.
+ * as the browser does (the element's text as written).
+ *
+ * With `cacheFile` (an incremental build), what each page held is kept there with the page file's
+ * identity (inode, size, modification time): a page linked unchanged from the previous build is
+ * not read again, so a rebuild reads only the pages it rendered.
  */
-export function scanInline(dir: string, allowedImageOrigins: string[] = []): ScanResult {
+export function scanInline(dir: string, allowedImageOrigins: string[] = [], cacheFile?: string): ScanResult {
   const script = new Set<string>();
   const style = new Set<string>();
   const blockedImages = new Map<string, string>();
+  let previous: Record<string, { id: string } & PageInline> = {};
+  if (cacheFile && existsSync(cacheFile)) {
+    try {
+      previous = JSON.parse(readFileSync(cacheFile, 'utf8'));
+    } catch {
+      // unreadable: every page is read
+    }
+  }
+  const next: typeof previous = {};
   let pages = 0;
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
     pages++;
     const file = join(entry.parentPath, entry.name);
-    const html = readFileSync(file, 'utf8');
-    for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-      const attrs = m[1]!;
-      if (/\ssrc\s*=/i.test(attrs)) continue;
-      const type = (/\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attrs)?.[1] ?? '').toLowerCase();
-      if (RUNS.has(type)) script.add(sha256(m[2]!));
-    }
-    for (const m of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)) style.add(sha256(m[1]!));
-    for (const m of html.matchAll(/<img\b[^>]*\ssrc="(https?:\/\/[^"/]+)/gi)) {
-      const origin = m[1]!.toLowerCase();
-      if (!allowedImageOrigins.includes(origin) && !blockedImages.has(origin)) blockedImages.set(origin, file.slice(dir.length));
-    }
+    const page = file.slice(dir.length);
+    let found: PageInline;
+    if (cacheFile) {
+      const st = statSync(file, { bigint: true });
+      const id = `${st.ino}:${st.size}:${st.mtimeNs}`;
+      const known = previous[page];
+      found = known?.id === id ? known : scanPage(readFileSync(file));
+      next[page] = { id, ...found };
+    } else found = scanPage(readFileSync(file));
+    for (const h of found.script) script.add(h);
+    for (const h of found.style) style.add(h);
+    for (const origin of found.images) if (!allowedImageOrigins.includes(origin) && !blockedImages.has(origin)) blockedImages.set(origin, page);
   }
+  if (cacheFile) writeFileSync(cacheFile, JSON.stringify(next));
   return { script: [...script].sort(), style: [...style].sort(), pages, blockedImages };
 }
 
 /** Writes the site's `_redirects` and `_headers` after the build (after the other integrations' files). */
 export function siteRules({ shop }: { shop: ShopConfig }): AstroIntegration {
   let apiUrl = LOCAL_SHOP_API_URL;
+  let scanCache: string | undefined;
   return {
     name: 'site-rules',
     hooks: {
+      // Kept for the next incremental build only; INCREMENTAL=off reads every page.
+      'astro:config:done': ({ config }) => {
+        scanCache = incrementalEnabled() ? join(fileURLToPath(config.cacheDir), 'inline-scan.json') : undefined;
+      },
       // Before any page is built: a deploy without its backend fails at once, saying what to set.
       'astro:config:setup': () => {
         apiUrl = shopApiUrl(process.env);
@@ -350,7 +405,7 @@ export function siteRules({ shop }: { shop: ShopConfig }): AstroIntegration {
         });
         writeFileSync(join(out, '_redirects'), redirects);
         const mediaUrl = process.env.THELIA_MEDIA_URL;
-        const scan = scanInline(out, thirdPartySources(shop, mediaUrl).img);
+        const scan = scanInline(out, thirdPartySources(shop, mediaUrl).img, scanCache);
         const documents = documentPaths(out);
         writeFileSync(join(out, '_headers'), headersFile(shop, scan, documents, mediaUrl));
         logger.info(

@@ -1,7 +1,7 @@
 /** The generated CDN rules (src/integrations/site-rules.ts), read back with Netlify's own parsers. */
 import { describe, expect, test } from 'vitest';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
@@ -173,6 +173,38 @@ describe('scanInline', () => {
     expect(scan.pages).toBe(2);
     expect([...scan.blockedImages.keys()]).toEqual(['https://other.example.com']);
     expect(scanInline(dir, ['https://other.example.com']).blockedImages.size).toBe(0);
+  });
+
+  test('text beyond ASCII is hashed as its UTF-8 bytes, as the browser hashes it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'site-'));
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<p title="à src=x">ä</p><script>t("Größe, șurub")</script><style>p::after{content:"€"}</style><img alt="é" src="https://bücher.example/x.png">',
+    );
+    const h = (s: string) => `sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}`;
+    const scan = scanInline(dir);
+    expect(scan.script).toEqual([h('t("Größe, șurub")')]);
+    expect(scan.style).toEqual([h('p::after{content:"€"}')]);
+    expect([...scan.blockedImages.keys()]).toEqual(['https://bücher.example']);
+  });
+
+  test('with a cache file, a page whose file is unchanged is not read again; a rewritten page is', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'site-'));
+    const cache = join(mkdtempSync(join(tmpdir(), 'scan-')), 'inline-scan.json');
+    const h = (s: string) => `sha256-${createHash('sha256').update(s).digest('base64')}`;
+    writeFileSync(join(dir, 'a.html'), '<script>a()</script>');
+    writeFileSync(join(dir, 'b.html'), '<script>b()</script>');
+    expect(scanInline(dir, [], cache).script).toEqual([h('a()'), h('b()')].sort());
+    // What the cache says about an unchanged file is taken as it is: proof that it was not read.
+    const kept = JSON.parse(readFileSync(cache, 'utf8'));
+    kept['/a.html'].script = ['sha256-from-the-cache'];
+    writeFileSync(cache, JSON.stringify(kept));
+    expect(scanInline(dir, [], cache).script).toEqual([h('b()'), 'sha256-from-the-cache'].sort());
+    // A page written again (a new modification time) is read again, and a page gone is forgotten.
+    writeFileSync(join(dir, 'a.html'), '<script>a2()</script>');
+    rmSync(join(dir, 'b.html'));
+    expect(scanInline(dir, [], cache).script).toEqual([h('a2()')]);
+    expect(Object.keys(JSON.parse(readFileSync(cache, 'utf8')))).toEqual(['/a.html']);
   });
 });
 
