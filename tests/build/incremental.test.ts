@@ -12,7 +12,7 @@
  * build time written into a file would have to be named here with its reason).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildShops, type ShopBuild } from '../../scripts/lib/build-shops.ts';
@@ -126,6 +126,16 @@ describe('an incremental build after an editor changed the catalog', () => {
     expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
     const different = [...a.keys()].filter((k) => !a.get(k)!.equals(b.get(k)!) && !(k in UNAVOIDABLE));
     expect(different).toEqual([]);
+  });
+
+  it('keeps one copy of each page: the page in the site and in the page cache are one file', () => {
+    const dist = join(base, 'inc-dist/de');
+    const cache = join(root, astroCacheDir('de', join(base, 'inc-dist')));
+    const manifest = JSON.parse(readFileSync(join(cache, 'incremental-build.json'), 'utf8')) as { routes: Record<string, { paths: Record<string, { outputFile: string }> }> };
+    const outputs = Object.values(manifest.routes).flatMap((r) => Object.values(r.paths).map((p) => p.outputFile));
+    expect(outputs.length).toBe(incremental.rendered! + incremental.reused!);
+    const separate = outputs.filter((f) => statSync(join(dist, f)).ino !== statSync(join(cache, 'dist', f)).ino);
+    expect(separate).toEqual([]);
   });
 
   it('shows the changes (the comparison is not between two stale sites)', () => {
