@@ -32,7 +32,9 @@ const PHASES: [string, RegExp][] = [
   ['pages', /generating static routes/],
   ['redirects, media', /\[incremental\] pages:/],
   ['sitemap, images', /\[catalog-seo\] sitemap/],
+  // The search index is built beside the pages: this is the wait for what is left of it.
   ['search index', /\[catalog-seo\] images/],
+  ['headers', /\[search-index\] pagefind:/],
 ];
 
 /** "setup 6.1 s, catalog index 2.0 s, ..." */

@@ -1,5 +1,7 @@
 /**
- * After a shop is built: its search index (issue 7), written to `<outDir>/pagefind/`.
+ * A shop's search index (issue 7), written to `<outDir>/pagefind/`. It is built from the catalog
+ * index, not from the pages, so it starts when the pages start (Pagefind's own process works
+ * beside Astro's rendering) and the build waits for it at the end.
  *
  * Pagefind's Node API with custom records streamed from the catalog index
  * (src/catalog/search-records.ts), not its HTML crawl: the crawl keeps every page in memory and
@@ -8,7 +10,7 @@
  * applies; Pagefind (>= 1.5) folds diacritics itself, so "surub" finds "șurub".
  */
 import type { AstroIntegration } from 'astro';
-import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,19 +40,21 @@ export async function buildSearchIndex(o: {
 }): Promise<{ records: number; reused: boolean }> {
   const catalog = new Catalog(o.dbFile);
   const out = join(o.outDir, 'pagefind');
-  let recordsHash: string | undefined;
+  let cached: string | undefined;
   if (o.cacheDir) {
     const hash = createHash('sha256').update(`${o.language}\n${o.salt ?? ''}\n`);
     let n = 0;
     for (const record of searchRecords(o.dbFile, recordOptionsOf(catalog, o.language))) hash.update(`${JSON.stringify(record)}\n`), n++;
-    recordsHash = hash.digest('hex');
-    const cached = join(o.cacheDir, recordsHash);
+    cached = join(o.cacheDir, hash.digest('hex'));
     if (existsSync(join(cached, 'pagefind-entry.json'))) {
       rmSync(out, { recursive: true, force: true });
       linkTree(cached, out);
       return { records: n, reused: true };
     }
   }
+  // Written where it is kept (the cache folder) and linked into the site, or into the site itself.
+  const target = cached ? `${cached}.partial` : out;
+  rmSync(target, { recursive: true, force: true });
   const pagefind = await import('pagefind');
   const { index, errors } = await pagefind.createIndex({ forceLanguage: o.language });
   if (!index) throw new Error(`search index: ${errors.join('; ')}`);
@@ -68,21 +72,21 @@ export async function buildSearchIndex(o: {
       if (batch.length >= BATCH) await flush();
     }
     await flush();
-    rmSync(out, { recursive: true, force: true });
-    const written = await index.writeFiles({ outputPath: out });
+    const written = await index.writeFiles({ outputPath: target });
     if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`);
     o.beforeClose?.();
     // The site uses its own UI (src/islands/search/): Pagefind's ready-made UIs are not shipped.
-    for (const f of readdirSync(out)) if (/^pagefind-(ui|modular-ui|component-ui|highlight)\./.test(f)) rmSync(join(out, f));
+    for (const f of readdirSync(target)) if (/^pagefind-(ui|modular-ui|component-ui|highlight)\./.test(f)) rmSync(join(target, f));
   } finally {
     await index.deleteIndex();
     await pagefind.close();
   }
-  if (o.cacheDir && recordsHash) {
+  if (o.cacheDir && cached) {
     // Only the latest index is kept.
-    rmSync(o.cacheDir, { recursive: true, force: true });
-    mkdirSync(o.cacheDir, { recursive: true });
-    cpSync(out, join(o.cacheDir, recordsHash), { recursive: true });
+    for (const e of readdirSync(o.cacheDir)) if (join(o.cacheDir, e) !== target) rmSync(join(o.cacheDir, e), { recursive: true, force: true });
+    renameSync(target, cached);
+    rmSync(out, { recursive: true, force: true });
+    linkTree(cached, out);
   }
   return { records, reused: false };
 }
@@ -107,30 +111,39 @@ function linkTree(from: string, to: string) {
 export function searchIndex({ shop }: { shop: ShopConfig }): AstroIntegration {
   let cacheDir: string | undefined;
   let salt = '';
+  let outDir = '';
+  /** The index being built while the pages render (it reads the catalog index, not the pages). */
+  let pending: Promise<{ records: number; reused: boolean; ms: number } | { error: unknown }> | undefined;
   return {
     name: 'search-index',
     hooks: {
       'astro:config:done': ({ config }) => {
+        outDir = fileURLToPath(config.outDir);
         // Kept for the next incremental build only; INCREMENTAL=off builds it every time.
         cacheDir = incrementalEnabled() ? join(fileURLToPath(config.cacheDir), 'pagefind') : undefined;
         const lock = join(fileURLToPath(config.root), 'package-lock.json');
         salt = existsSync(lock) ? createHash('sha256').update(readFileSync(lock)).digest('hex') : '';
       },
-      'astro:build:done': async ({ dir, logger }) => {
+      // After the catalog is loaded and the output folder emptied (the incremental integration
+      // comes first), before the pages: Pagefind works in its own process beside the rendering.
+      'astro:build:start': () => {
         // SEARCH_INDEX=off skips the index, to measure the page build alone (npm run bench).
-        if (process.env.SEARCH_INDEX === 'off') return logger.warn('SEARCH_INDEX=off: no search index built');
+        if (process.env.SEARCH_INDEX === 'off') return;
         const started = performance.now();
-        const { records, reused } = await buildSearchIndex({
-          dbFile: catalogFile(shop.code),
-          outDir: fileURLToPath(dir),
-          language: shop.language,
-          cacheDir,
-          salt,
-        });
+        pending = buildSearchIndex({ dbFile: catalogFile(shop.code), outDir, language: shop.language, cacheDir, salt }).then(
+          (r) => ({ ...r, ms: performance.now() - started }),
+          (error: unknown) => ({ error }),
+        );
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        if (!pending) return logger.warn('SEARCH_INDEX=off: no search index built');
+        const started = performance.now();
+        const result = await pending;
+        if ('error' in result) throw result.error;
         // Result thumbnails the pages did not already ask for (normally none).
         const thumbs = await generateImages(fileURLToPath(dir));
         logger.info(
-          `pagefind: ${records} records (${shop.language})${reused ? ', unchanged: the previous index reused' : ''}, ${thumbs.made} thumbnails made, in ${Math.round(performance.now() - started)} ms`,
+          `pagefind: ${result.records} records (${shop.language})${result.reused ? ', unchanged: the previous index reused' : ''} in ${Math.round(result.ms)} ms beside the pages (${Math.round(performance.now() - started)} ms after them), ${thumbs.made} thumbnails made`,
         );
       },
     },
