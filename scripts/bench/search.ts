@@ -55,23 +55,6 @@ function dirSize(dir: string): { files: number; bytes: number } {
   return { files, bytes };
 }
 
-/** Peak RSS (VmHWM) of the process's child processes that are still alive: Pagefind's binary. */
-function childPeakRss(): number {
-  let peak = 0;
-  try {
-    for (const tid of readdirSync('/proc/self/task')) {
-      const kids = readFileSync(`/proc/self/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
-      for (const pid of kids) {
-        const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-        if (m) peak = Math.max(peak, Number(m[1]) * 1024);
-      }
-    }
-  } catch {
-    /* not Linux */
-  }
-  return peak;
-}
-
 // --- child: one index build, measured in its own process -------------------------------------
 if (values.child) {
   const { buildCatalogIndex } = await import('../../src/catalog/build-index.ts');
@@ -83,14 +66,16 @@ if (values.child) {
   const rssBefore = process.resourceUsage().maxRSS * 1024;
   const outDir = join(dirOf(n), 'site');
   mkdirSync(outDir, { recursive: true });
-  const { buildSearchIndex } = await import('../../src/integrations/search-index.ts');
+  const { buildSearchIndex, childPeakRss } = await import('../../src/integrations/search-index.ts');
   const started = performance.now();
   let pagefindPeak = 0;
   const { records } = await buildSearchIndex({
     dbFile,
     outDir,
     language: 'de',
-    beforeClose: () => (pagefindPeak = childPeakRss()),
+    beforeClose: () => {
+      pagefindPeak = childPeakRss();
+    },
   });
   const seconds = (performance.now() - started) / 1000;
   const out = {

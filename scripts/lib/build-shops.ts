@@ -15,6 +15,8 @@ export interface ShopBuild {
   seconds: number;
   pages: number;
   peakRssBytes: number;
+  /** Peak memory of Pagefind's own process (the search index), which runs beside the build's. */
+  searchPeakRssBytes?: number;
   /** What the catalog loader found changed since the previous index. */
   changes?: string;
   /** Keyed pages (and listing files) rendered and reused from the previous build (incremental build). */
@@ -157,6 +159,7 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
   let changes: string | undefined;
   let rendered: number | undefined;
   let reused: number | undefined;
+  let searchPeakRssBytes: number | undefined;
   const onLine = (line: string) => {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal colour codes (ESC) of the build log
     const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
@@ -166,6 +169,8 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
     if (c) changes = c[1];
     const p = /\[incremental\] pages: (\d+) of (\d+) keyed pages and files rendered, (\d+) reused/.exec(plain);
     if (p) (rendered = Number(p[1])), (reused = Number(p[3]));
+    const s = /\[search-index\] pagefind: .*Pagefind peak (\d+) MB/.exec(plain);
+    if (s) searchPeakRssBytes = Number(s[1]) * 2 ** 20;
     // Astro prints a line per page: left out of the terminal (26,000 of them per shop).
     if (!o.quiet && !/[├└]─/.test(plain)) process.stdout.write(`[${shop}] ${line}\n`);
   };
@@ -179,7 +184,8 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
   child.stderr?.on('data', onData);
   return new Promise((resolvePromise, reject) => {
     child.on('error', reject);
-    child.on('exit', (code) => {
+    // 'close', not 'exit': the last lines of the log (the pages and phases) may come after the exit.
+    child.on('close', (code) => {
       if (partial) onLine(partial);
       if (code !== 0) return reject(new Error(`The ${shop} shop did not build (exit ${code}).\n${output}`));
       const ended = performance.now();
@@ -195,6 +201,7 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
         changes,
         rendered,
         reused,
+        searchPeakRssBytes,
         phases,
       });
     });

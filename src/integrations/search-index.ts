@@ -37,7 +37,7 @@ export async function buildSearchIndex(o: {
   cacheDir?: string;
   /** Part of the cached index's key besides the records (the lockfile: Pagefind's version). */
   salt?: string;
-}): Promise<{ records: number; reused: boolean }> {
+}): Promise<{ records: number; reused: boolean; peakRssBytes: number }> {
   const catalog = new Catalog(o.dbFile);
   const out = join(o.outDir, 'pagefind');
   let cached: string | undefined;
@@ -49,7 +49,7 @@ export async function buildSearchIndex(o: {
     if (existsSync(join(cached, 'pagefind-entry.json'))) {
       rmSync(out, { recursive: true, force: true });
       linkTree(cached, out);
-      return { records: n, reused: true };
+      return { records: n, reused: true, peakRssBytes: 0 };
     }
   }
   // Written where it is kept (the cache folder) and linked into the site, or into the site itself.
@@ -59,6 +59,7 @@ export async function buildSearchIndex(o: {
   const { index, errors } = await pagefind.createIndex({ forceLanguage: o.language });
   if (!index) throw new Error(`search index: ${errors.join('; ')}`);
   let records = 0;
+  let peakRssBytes = 0;
   try {
     const options = recordOptionsOf(catalog, o.language);
     let batch: Promise<{ errors: string[] }>[] = [];
@@ -74,6 +75,7 @@ export async function buildSearchIndex(o: {
     await flush();
     const written = await index.writeFiles({ outputPath: target });
     if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`);
+    peakRssBytes = childPeakRss();
     o.beforeClose?.();
     // The site uses its own UI (src/islands/search/): Pagefind's ready-made UIs are not shipped.
     for (const f of readdirSync(target)) if (/^pagefind-(ui|modular-ui|component-ui|highlight)\./.test(f)) rmSync(join(target, f));
@@ -88,7 +90,27 @@ export async function buildSearchIndex(o: {
     rmSync(out, { recursive: true, force: true });
     linkTree(cached, out);
   }
-  return { records, reused: false };
+  return { records, reused: false, peakRssBytes };
+}
+
+/**
+ * The peak memory (VmHWM) of this process's child processes, read from /proc (Linux; 0 elsewhere):
+ * Pagefind's indexing process, which a Node process's own maxRSS does not include.
+ */
+export function childPeakRss(): number {
+  let peak = 0;
+  try {
+    for (const tid of readdirSync('/proc/self/task')) {
+      const kids = readFileSync(`/proc/self/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+      for (const pid of kids) {
+        const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+        if (m) peak = Math.max(peak, Number(m[1]) * 1024);
+      }
+    }
+  } catch {
+    // not Linux
+  }
+  return peak;
 }
 
 /** Hard-links every file of a folder tree into another (copies where links fail). */
@@ -113,7 +135,7 @@ export function searchIndex({ shop }: { shop: ShopConfig }): AstroIntegration {
   let salt = '';
   let outDir = '';
   /** The index being built while the pages render (it reads the catalog index, not the pages). */
-  let pending: Promise<{ records: number; reused: boolean; ms: number } | { error: unknown }> | undefined;
+  let pending: Promise<{ records: number; reused: boolean; peakRssBytes: number; ms: number } | { error: unknown }> | undefined;
   return {
     name: 'search-index',
     hooks: {
@@ -143,7 +165,7 @@ export function searchIndex({ shop }: { shop: ShopConfig }): AstroIntegration {
         // Result thumbnails the pages did not already ask for (normally none).
         const thumbs = await generateImages(fileURLToPath(dir));
         logger.info(
-          `pagefind: ${result.records} records (${shop.language})${result.reused ? ', unchanged: the previous index reused' : ''} in ${Math.round(result.ms)} ms beside the pages (${Math.round(performance.now() - started)} ms after them), ${thumbs.made} thumbnails made`,
+          `pagefind: ${result.records} records (${shop.language})${result.reused ? ', unchanged: the previous index reused' : ''} in ${Math.round(result.ms)} ms beside the pages (${Math.round(performance.now() - started)} ms after them), Pagefind peak ${Math.round(result.peakRssBytes / 2 ** 20)} MB, ${thumbs.made} thumbnails made`,
         );
       },
     },
