@@ -11,8 +11,8 @@
  * generated, so Astro finds them in place; after the build it removes the links of pages that are
  * gone (a deleted product), makes the cache's copy of each page rendered a link to the site's
  * (so the site and the cache hold one copy, and the next build keeps the site's pages where they
- * are instead of deleting and linking them again) and reports how many pages were rendered and
- * reused.
+ * are instead of deleting and linking them again; in a first build the cache's folder is a link
+ * to the site while the pages are written) and reports how many pages were rendered and reused.
  *
  * A build that fails halfway may have written pages through such links into the cache while the
  * manifest still holds the old keys: a marker file set at the start and removed at the end makes
@@ -50,6 +50,15 @@ function removeCachedPages(cachedDist: URL) {
   const path = fileURLToPath(cachedDist).replace(/\/$/, '');
   if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) unlinkSync(path);
   else rmSync(path, { recursive: true, force: true });
+}
+
+/** Hard-links a file (copies it where links fail: another file system). */
+export function linkOrCopy(from: string, to: string) {
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
 }
 
 /** Whether two paths name the same file (hard links of one another). */
@@ -124,11 +133,7 @@ export function incremental(): AstroIntegration {
           if (!existsSync(from)) continue;
           const dir = dirname(to);
           if (!dirs.has(dir)) mkdirSync(dir, { recursive: true }), dirs.add(dir);
-          try {
-            linkSync(from, to);
-          } catch {
-            copyFileSync(from, to);
-          }
+          linkOrCopy(from, to);
           linked.add(file);
         }
         mkdirSync(cacheDir, { recursive: true });
@@ -170,11 +175,7 @@ export function incremental(): AstroIntegration {
           if (!firstBuild) rmSync(copy);
           const dir = dirname(copy);
           if (!dirs.has(dir)) mkdirSync(dir, { recursive: true }), dirs.add(dir);
-          try {
-            linkSync(path, copy);
-          } catch {
-            copyFileSync(path, copy);
-          }
+          linkOrCopy(path, copy);
         }
         if (firstBuild) {
           unlinkSync(cachedPath);

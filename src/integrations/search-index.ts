@@ -10,7 +10,7 @@
  * applies; Pagefind (>= 1.5) folds diacritics itself, so "surub" finds "șurub".
  */
 import type { AstroIntegration } from 'astro';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,7 @@ import { Catalog, catalogFile } from '../catalog/catalog.ts';
 import { recordOptionsOf, searchRecords } from '../catalog/search-records.ts';
 import { generateImages } from '../catalog/images.ts';
 import type { ShopConfig } from '../shops/schema.ts';
-import { incrementalEnabled } from './incremental.ts';
+import { incrementalEnabled, linkOrCopy } from './incremental.ts';
 
 /** Records sent to the Pagefind service at once (it answers each one). */
 const BATCH = 200;
@@ -120,13 +120,7 @@ function linkTree(from: string, to: string) {
     const a = join(from, e.name);
     const b = join(to, e.name);
     if (e.isDirectory()) linkTree(a, b);
-    else {
-      try {
-        linkSync(a, b);
-      } catch {
-        copyFileSync(a, b);
-      }
-    }
+    else linkOrCopy(a, b);
   }
 }
 
