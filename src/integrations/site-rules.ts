@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { Catalog, catalogFile } from '../catalog/catalog.ts';
 import type { ShopConfig } from '../shops/schema.ts';
 import { redirectRules } from './catalog-files.ts';
+import { z } from 'zod';
 import { incrementalEnabled } from './incremental.ts';
 
 /**
@@ -300,11 +301,10 @@ export interface ScanResult extends InlineHashes {
 }
 
 /** What one page holds: its running inline scripts' and style elements' hashes, its external image origins. */
-interface PageInline {
-  script: string[];
-  style: string[];
-  images: string[];
-}
+const PageInline = z.object({ script: z.array(z.string()), style: z.array(z.string()), images: z.array(z.string()) });
+type PageInline = z.infer<typeof PageInline>;
+/** The scan's cache file: per page (its path in the site), the file's identity and what it held. */
+const ScanCache = z.record(z.string(), PageInline.extend({ id: z.string() }));
 
 /** HTML's whitespace (not JavaScript's \s, which would match a byte of a UTF-8 sequence read as latin1). */
 const SCRIPT_RE = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
@@ -347,12 +347,13 @@ export function scanInline(dir: string, allowedImageOrigins: string[] = [], cach
   const script = new Set<string>();
   const style = new Set<string>();
   const blockedImages = new Map<string, string>();
-  let previous: Record<string, { id: string } & PageInline> = {};
+  let previous: z.infer<typeof ScanCache> = {};
   if (cacheFile && existsSync(cacheFile)) {
     try {
-      previous = JSON.parse(readFileSync(cacheFile, 'utf8'));
+      // Unreadable or not what this code writes: every page is read.
+      previous = ScanCache.safeParse(JSON.parse(readFileSync(cacheFile, 'utf8'))).data ?? {};
     } catch {
-      // unreadable: every page is read
+      // not JSON: every page is read
     }
   }
   const next: typeof previous = {};

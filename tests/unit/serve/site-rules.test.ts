@@ -1,7 +1,7 @@
 /** The generated CDN rules (src/integrations/site-rules.ts), read back with Netlify's own parsers. */
 import { describe, expect, test } from 'vitest';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
@@ -205,6 +205,21 @@ describe('scanInline', () => {
     rmSync(join(dir, 'b.html'));
     expect(scanInline(dir, [], cache).script).toEqual([h('a2()')]);
     expect(Object.keys(JSON.parse(readFileSync(cache, 'utf8')))).toEqual(['/a.html']);
+  });
+
+  test('a cache file that is corrupt or of another shape is ignored: every page is read, and the file written anew', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'site-'));
+    const cache = join(mkdtempSync(join(tmpdir(), 'scan-')), 'inline-scan.json');
+    const h = (s: string) => `sha256-${createHash('sha256').update(s).digest('base64')}`;
+    writeFileSync(join(dir, 'a.html'), '<script>a()</script>');
+    const st = statSync(join(dir, 'a.html'), { bigint: true });
+    // The page's own identity, but without what the page held.
+    const sameFileNoFinds = JSON.stringify({ '/a.html': { id: `${st.ino}:${st.size}:${st.mtimeNs}` } });
+    for (const bad of [sameFileNoFinds, '{"/a.html": {"id": 1}}', '[1, 2]', '{not json', '']) {
+      writeFileSync(cache, bad);
+      expect(scanInline(dir, [], cache).script, bad).toEqual([h('a()')]);
+      expect(JSON.parse(readFileSync(cache, 'utf8'))['/a.html'].script).toEqual([h('a()')]);
+    }
   });
 });
 
