@@ -66,17 +66,9 @@ if (values.child) {
   const rssBefore = process.resourceUsage().maxRSS * 1024;
   const outDir = join(dirOf(n), 'site');
   mkdirSync(outDir, { recursive: true });
-  const { buildSearchIndex, childPeakRss } = await import('../../src/integrations/search-index.ts');
+  const { buildSearchIndex } = await import('../../src/integrations/search-index.ts');
   const started = performance.now();
-  let pagefindPeak = 0;
-  const { records } = await buildSearchIndex({
-    dbFile,
-    outDir,
-    language: 'de',
-    beforeClose: () => {
-      pagefindPeak = childPeakRss();
-    },
-  });
+  const { records, peakRssBytes: pagefindPeak } = await buildSearchIndex({ dbFile, outDir, language: 'de' });
   const seconds = (performance.now() - started) / 1000;
   const out = {
     products: n,

@@ -45,10 +45,12 @@ function outputFiles(file: URL): Set<string> {
   return files;
 }
 
+/** Whether a path is a symbolic link (the page cache's folder during a first build). */
+const isLink = (path: string) => lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+
 /** Removes the page cache's folder, or the link that stood for it in a first build (not the site it points to). */
-function removeCachedPages(cachedDist: URL) {
-  const path = fileURLToPath(cachedDist).replace(/\/$/, '');
-  if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) unlinkSync(path);
+function removeCachedPages(path: string) {
+  if (isLink(path)) unlinkSync(path);
   else rmSync(path, { recursive: true, force: true });
 }
 
@@ -59,6 +61,13 @@ export function linkOrCopy(from: string, to: string) {
   } catch {
     copyFileSync(from, to);
   }
+}
+
+/** Links a file into a folder tree, making its folder first (once per folder: `made`). */
+function linkInto(from: string, to: string, made: Set<string>) {
+  const dir = dirname(to);
+  if (!made.has(dir)) mkdirSync(dir, { recursive: true }), made.add(dir);
+  linkOrCopy(from, to);
 }
 
 /** Whether two paths name the same file (hard links of one another). */
@@ -82,27 +91,28 @@ export const incrementalEnabled = () => process.env.INCREMENTAL !== 'off';
 export const astroCacheDir = (shop: string, distDir: string) => `./node_modules/.astro/${shop}-${createHash('sha1').update(resolve(distDir)).digest('hex').slice(0, 8)}`;
 
 export function incremental(): AstroIntegration {
-  let outDir: URL;
+  let out: string;
   let cacheDir: URL;
+  /** Astro's copy of every keyed page (`<cacheDir>/dist`). */
+  let cachedPages: string;
   let linked = new Set<string>();
   let started = 0;
   return {
     name: 'incremental',
     hooks: {
       'astro:config:done': ({ config }) => {
-        outDir = config.outDir;
+        out = fileURLToPath(config.outDir);
         cacheDir = config.cacheDir;
+        cachedPages = join(fileURLToPath(config.cacheDir), 'dist');
       },
       'astro:build:start': ({ logger }) => {
         started = Date.now();
-        const out = fileURLToPath(outDir);
         const manifest = new URL(MANIFEST, cacheDir);
         const marker = new URL(MARKER, cacheDir);
-        const cachedDist = new URL('dist/', cacheDir);
         if (!incrementalEnabled() || existsSync(marker)) {
           if (existsSync(marker)) logger.warn('the previous build did not finish: its page cache is dropped, every page is rendered');
           rmSync(manifest, { force: true });
-          removeCachedPages(cachedDist);
+          removeCachedPages(cachedPages);
         }
         // The output folder starts as Astro's emptyOutDir would leave it, with the cached pages in
         // it: a file that is already a link to its cached page (the previous build left it so) stays,
@@ -119,21 +129,16 @@ export function incremental(): AstroIntegration {
             continue;
           }
           const file = relative(out, path).split(sep).join('/');
-          if (cached.has(file) && sameFile(path, fileURLToPath(new URL(file, cachedDist)))) linked.add(file);
+          if (cached.has(file) && sameFile(path, join(cachedPages, file))) linked.add(file);
           else rmSync(path, { force: true });
         }
         // Folders left empty, deepest first.
         for (const dir of folders.sort((a, b) => b.length - a.length)) if (!readdirSync(dir).length) rmSync(dir, { recursive: true });
         const kept = linked.size;
-        const dirs = new Set<string>();
+        const made = new Set<string>();
         for (const file of cached) {
-          if (linked.has(file)) continue;
-          const from = fileURLToPath(new URL(file, cachedDist));
-          const to = fileURLToPath(new URL(file, outDir));
-          if (!existsSync(from)) continue;
-          const dir = dirname(to);
-          if (!dirs.has(dir)) mkdirSync(dir, { recursive: true }), dirs.add(dir);
-          linkOrCopy(from, to);
+          if (linked.has(file) || !existsSync(join(cachedPages, file))) continue;
+          linkInto(join(cachedPages, file), join(out, file), made);
           linked.add(file);
         }
         mkdirSync(cacheDir, { recursive: true });
@@ -141,8 +146,8 @@ export function incremental(): AstroIntegration {
           // Nothing cached (a first build): the page cache's folder is the site itself while the
           // pages are written, so each page is one file, not a copy for the site and one for the
           // cache (build:done makes the folder real again).
-          removeCachedPages(cachedDist);
-          symlinkSync(out, fileURLToPath(cachedDist).replace(/\/$/, ''), 'dir');
+          removeCachedPages(cachedPages);
+          symlinkSync(out, cachedPages, 'dir');
         }
         writeFileSync(marker, new Date().toISOString());
         if (linked.size) logger.info(`${linked.size} cached pages in ${out} (${kept} already there, ${linked.size - kept} linked) in ${Math.round(performance.now() - t)} ms`);
@@ -152,7 +157,7 @@ export function incremental(): AstroIntegration {
         let removed = 0;
         let reused = 0;
         for (const file of linked) {
-          const path = fileURLToPath(new URL(file, outDir));
+          const path = join(out, file);
           if (!now.has(file)) {
             rmSync(path, { force: true });
             removed++;
@@ -162,24 +167,20 @@ export function incremental(): AstroIntegration {
         // cache folder (a link to the site while it was written) becomes a folder of links; in a
         // later build, Astro wrote the pages that are new to its cache twice, and the cache's copy
         // becomes a link to the site's. The next build then finds every page in place (see above).
-        const cachedDist = new URL('dist/', cacheDir);
-        const cachedPath = fileURLToPath(cachedDist).replace(/\/$/, '');
-        const firstBuild = lstatSync(cachedPath, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
-        const target = firstBuild ? `${cachedPath}.new` : cachedPath;
+        const firstBuild = isLink(cachedPages);
+        const target = firstBuild ? `${cachedPages}.new` : cachedPages;
         if (firstBuild) rmSync(target, { recursive: true, force: true });
-        const dirs = new Set<string>();
+        const made = new Set<string>();
         for (const file of now) {
-          const path = fileURLToPath(new URL(file, outDir));
+          const path = join(out, file);
           const copy = join(target, file);
           if (!existsSync(path) || (!firstBuild && (!existsSync(copy) || sameFile(path, copy)))) continue;
           if (!firstBuild) rmSync(copy);
-          const dir = dirname(copy);
-          if (!dirs.has(dir)) mkdirSync(dir, { recursive: true }), dirs.add(dir);
-          linkOrCopy(path, copy);
+          linkInto(path, copy, made);
         }
         if (firstBuild) {
-          unlinkSync(cachedPath);
-          renameSync(target, cachedPath);
+          unlinkSync(cachedPages);
+          renameSync(target, cachedPages);
         }
         rmSync(new URL(MARKER, cacheDir), { force: true });
         // One line the build script reads (scripts/lib/build-shops.ts).

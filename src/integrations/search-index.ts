@@ -27,8 +27,6 @@ export async function buildSearchIndex(o: {
   dbFile: string;
   outDir: string;
   language: string;
-  /** Called after the files are written, before Pagefind's process closes (the bench reads its memory). */
-  beforeClose?: () => void;
   /**
    * A folder that keeps the last index written with the hash of its records: when the records are
    * the same (an incremental build after a change no search result shows), the index is linked
@@ -38,13 +36,13 @@ export async function buildSearchIndex(o: {
   /** Part of the cached index's key besides the records (the lockfile: Pagefind's version). */
   salt?: string;
 }): Promise<{ records: number; reused: boolean; peakRssBytes: number }> {
-  const catalog = new Catalog(o.dbFile);
+  const options = recordOptionsOf(new Catalog(o.dbFile), o.language);
   const out = join(o.outDir, 'pagefind');
   let cached: string | undefined;
   if (o.cacheDir) {
     const hash = createHash('sha256').update(`${o.language}\n${o.salt ?? ''}\n`);
     let n = 0;
-    for (const record of searchRecords(o.dbFile, recordOptionsOf(catalog, o.language))) hash.update(`${JSON.stringify(record)}\n`), n++;
+    for (const record of searchRecords(o.dbFile, options)) hash.update(`${JSON.stringify(record)}\n`), n++;
     cached = join(o.cacheDir, hash.digest('hex'));
     if (existsSync(join(cached, 'pagefind-entry.json'))) {
       rmSync(out, { recursive: true, force: true });
@@ -61,7 +59,6 @@ export async function buildSearchIndex(o: {
   let records = 0;
   let peakRssBytes = 0;
   try {
-    const options = recordOptionsOf(catalog, o.language);
     let batch: Promise<{ errors: string[] }>[] = [];
     const flush = async () => {
       for (const r of await Promise.all(batch)) if (r.errors.length) throw new Error(`search index: ${r.errors.join('; ')}`);
@@ -76,7 +73,6 @@ export async function buildSearchIndex(o: {
     const written = await index.writeFiles({ outputPath: target });
     if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`);
     peakRssBytes = childPeakRss();
-    o.beforeClose?.();
     // The site uses its own UI (src/islands/search/): Pagefind's ready-made UIs are not shipped.
     for (const f of readdirSync(target)) if (/^pagefind-(ui|modular-ui|component-ui|highlight)\./.test(f)) rmSync(join(target, f));
   } finally {
@@ -97,7 +93,7 @@ export async function buildSearchIndex(o: {
  * The peak memory (VmHWM) of this process's child processes, read from /proc (Linux; 0 elsewhere):
  * Pagefind's indexing process, which a Node process's own maxRSS does not include.
  */
-export function childPeakRss(): number {
+function childPeakRss(): number {
   let peak = 0;
   try {
     for (const tid of readdirSync('/proc/self/task')) {
