@@ -22,10 +22,16 @@ const setText = (node: Node | null | undefined, text: string) => {
   if (node && node.textContent !== text) node.textContent = text;
 };
 
-/** One price element: `[data-price]` gets the amount, `[data-was]` (if any) the crossed-out one. */
-export function renderPrice(el: HTMLElement, money: MoneyFormat, choice = priceChoice()): void {
+/**
+ * One price element: `[data-price]` gets the amount, `[data-was]` (if any) the crossed-out one.
+ * `asBuilt`: the element still shows what the build wrote, its first mode's amounts; when that is
+ * the shopper's mode there is nothing to write, and no number to format (the first
+ * Intl.NumberFormat of a page costs ~40 ms of main thread on a fast machine).
+ */
+export function renderPrice(el: HTMLElement, money: MoneyFormat, choice = priceChoice(), asBuilt = false): void {
   const modes = decodeModes(el.dataset.pm);
   const mode = pickMode(modes, choice.country, choice.excludeVAT);
+  if (asBuilt && mode === modes.keys().next().value) return;
   const m = mode === undefined ? undefined : modes.get(mode);
   if (!m || m[0] <= 0) return;
   setText(el.querySelector('[data-price]'), formatMoney(m[0], money));
@@ -54,10 +60,11 @@ export function renderVat(el: HTMLElement, choice = priceChoice()): void {
   if (typeof text === 'string') setText(el, text);
 }
 
-export function applyPrices(root: ParentNode = document): void {
+/** Every price and VAT label under `root` in the shopper's mode (`asBuilt`: see renderPrice). */
+export function applyPrices(root: ParentNode = document, asBuilt = false): void {
   const money = pageMoney();
   const choice = priceChoice();
-  for (const el of root.querySelectorAll<HTMLElement>('[data-pm]')) renderPrice(el, money, choice);
+  for (const el of root.querySelectorAll<HTMLElement>('[data-pm]')) renderPrice(el, money, choice, asBuilt);
   for (const el of root.querySelectorAll<HTMLElement>('[data-vat-modes]')) renderVat(el, choice);
 }
 
@@ -65,5 +72,5 @@ export function startPrices(): void {
   const run = () => applyPrices();
   countryId.listen(run);
   excludeVAT.listen(run);
-  run();
+  applyPrices(document, true);
 }
