@@ -32,7 +32,8 @@ export function CartSums({ cart, coupon, taxTitle, fmt, ...data }: Props) {
     <dl className="cart-sums" {...data}>
       <div>
         <dt>
-          {m.minicart_goods()} <small>({vatText})</small>
+          {/* A new element when the note changes (once the cart's rate is known): a node replaced is not a layout shift, one whose text grows is. */}
+          {m.minicart_goods()} <small key={vatText}>({vatText})</small>
         </dt>
         <dd data-sum="goods">{fmt(sum.goods)}</dd>
       </div>
