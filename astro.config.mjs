@@ -9,6 +9,7 @@ import { i18n } from './src/integrations/i18n.ts';
 import { chrome } from './src/integrations/chrome.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
 import { siteRules } from './src/integrations/site-rules.ts';
+import { pageShards } from './src/integrations/page-shards.ts';
 import { astroCacheDir, incremental, incrementalEnabled } from './src/integrations/incremental.ts';
 
 const code = process.env.SHOP;
@@ -37,6 +38,8 @@ export default defineConfig({
   vite: { build: { emptyOutDir: false } },
   integrations: [
     incremental(),
+    // Right after the incremental integration's links: a big shop's product pages into shard folders.
+    pageShards({ shop: code }),
     i18n({ language: shop.language }),
     chrome({ shop }),
     react(),

@@ -3,12 +3,14 @@
  * npm run build:shop               builds the shop named by SHOP (what a Netlify site runs)
  * Options: --export <dir> (default EXPORT_DIR or export/), --out <dir> (default dist/),
  *          --shops de,ro, --parallel N (default 2: this machine has 2 cores),
- *          --publish <dir> (one shop only: move the built site there, for Netlify's fixed publish folder).
+ *          --publish <dir> (one shop only: move the built site there, for Netlify's fixed publish folder,
+ *          and declare the Edge Function a sharded shop needs: scripts/lib/edge-functions.ts).
  */
 import { parseArgs } from 'node:util';
 import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildShops, describePhases } from './lib/build-shops.ts';
+import { declareEdgeFunctions, EDGE_FUNCTION } from './lib/edge-functions.ts';
 import { SHOP_CODES, isShopCode, type ShopCode } from '../src/shops/index.ts';
 
 const { values } = parseArgs({
@@ -58,7 +60,8 @@ try {
     if (shops.length !== 1) throw new Error('--publish takes exactly one shop');
     rmSync(values.publish, { recursive: true, force: true });
     renameSync(join(values.out ?? 'dist', shops[0]!), values.publish);
-    console.log(`published ${shops[0]} to ${values.publish}`);
+    const edge = declareEdgeFunctions(values.publish, process.cwd());
+    console.log(`published ${shops[0]} to ${values.publish}${edge ? ` (its pages in shards: the page-shards Edge Function declared in ${EDGE_FUNCTION})` : ''}`);
   }
 } catch (error) {
   console.error((error as Error).message);

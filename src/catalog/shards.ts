@@ -1,0 +1,50 @@
+/**
+ * Page shards: where a big shop's product and variant pages lie in its site (issue 16).
+ *
+ * Thelia's product URLs are flat (`/akku-bohrschrauber-rot.html`), and Netlify fails a deploy
+ * with more than 54,000 files in one folder. A shop with more product and variant pages than
+ * SHARD_FROM keeps them in 256 folders instead, `/_p/<2 hex>/<file>`, the folder chosen by a hash
+ * of the file's name, so that the address of a page needs no table: the build moves each page to
+ * its shard (src/integrations/page-shards.ts), an Edge Function on Netlify and the local server
+ * look a request that has no file of its own up in the shard its name gives
+ * (netlify/edge/page-shards.ts, scripts/lib/shop-server.ts).
+ *
+ * No imports: the Edge Function (Deno) imports this file as it is.
+ */
+
+/** The folder of the shards, at the site's root. */
+export const SHARD_FOLDER = '_p';
+
+/**
+ * Product and variant pages from which a shop's pages go into shards: Netlify's 54,000 files per
+ * folder less room for the other pages at the root (categories, brands, contents, shells).
+ */
+export const SHARD_FROM = 40_000;
+
+/** FNV-1a (32 bit) over the name's UTF-8 bytes: fast, the same in Node and Deno. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(text)) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** The site path of a root-level page file in its shard: `akku.html` -> `_p/3f/akku.html`. */
+export function shardFileOf(name: string): string {
+  return `${SHARD_FOLDER}/${(fnv1a(name) & 0xff).toString(16).padStart(2, '0')}/${name}`;
+}
+
+/**
+ * The shard address of a request's decoded path, or undefined for a path a shard cannot hold:
+ * only a page at the root, `/x.html` or `/x` (served from `x.html`, as the CDN does), not the home
+ * page and not another kind of file (`/robots.txt`).
+ */
+export function shardPathOf(pathname: string): string | undefined {
+  const slug = pathname.slice(1);
+  if (!pathname.startsWith('/') || !slug || slug.includes('/') || slug.startsWith('.')) return undefined;
+  const name = slug.endsWith('.html') ? slug : slug.includes('.') ? undefined : `${slug}.html`;
+  if (!name || name === 'index.html') return undefined;
+  return `/${shardFileOf(name)}`;
+}

@@ -1,0 +1,74 @@
+/**
+ * A big shop's product and variant pages into shard folders (src/catalog/shards.ts), after the
+ * pages are written and before the sitemap, the search index and the site's rules: Netlify takes
+ * at most 54,000 files in one folder, and a 100,000-product shop has 260,000 pages at its root.
+ *
+ * Astro renders (and the incremental integration caches) every page at its flat URL; this moves
+ * each product and variant page to its shard by renaming it, so the page cache's link to it stays
+ * the same file. The next build's incremental start removes the shard folders' names and links the
+ * cached pages in at their flat URLs again, and this moves them again (renames: no page is copied).
+ *
+ * PAGE_SHARDS_FROM sets the number of product and variant pages from which the shop is sharded
+ * (SHARD_FROM by default; the tests shard a small shop with 1).
+ */
+import type { AstroIntegration } from 'astro';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Catalog, catalogFile } from '../catalog/catalog.ts';
+import { routeParamOf } from '../catalog/urls.ts';
+import { SHARD_FOLDER, SHARD_FROM, shardFileOf } from '../catalog/shards.ts';
+import type { ShopCode } from '../shops/index.ts';
+
+/** The number of product and variant pages from which a shop's pages go into shards. */
+export function shardFrom(env: Record<string, string | undefined>): number {
+  const raw = env.PAGE_SHARDS_FROM;
+  if (raw === undefined || raw === '') return SHARD_FROM;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`PAGE_SHARDS_FROM must be a whole number from 1 on, got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+/**
+ * Moves the root-level pages of `paths` (catalog URLs like `/akku.html`) to their shards in `out`;
+ * pages in a folder stay where they are. Returns how many were moved.
+ */
+export function movePagesToShards(out: string, paths: readonly string[]): number {
+  rmSync(join(out, SHARD_FOLDER), { recursive: true, force: true });
+  const made = new Set<string>();
+  let moved = 0;
+  for (const path of paths) {
+    // The page's file as Astro writes it (build.format 'file').
+    const name = `${routeParamOf(path.slice(1))}.html`;
+    if (name.includes('/') || !existsSync(join(out, name))) continue;
+    const to = join(out, shardFileOf(name));
+    const folder = dirname(to);
+    if (!made.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      made.add(folder);
+    }
+    renameSync(join(out, name), to);
+    moved++;
+  }
+  return moved;
+}
+
+export function pageShards({ shop }: { shop: ShopCode }): AstroIntegration {
+  return {
+    name: 'page-shards',
+    hooks: {
+      'astro:build:done': ({ dir, logger }) => {
+        const catalog = new Catalog(catalogFile(shop));
+        const pages = catalog
+          .routes()
+          .filter((r) => r.kind === 'product' || r.kind === 'variant')
+          .map((r) => r.path);
+        const from = shardFrom(process.env);
+        if (pages.length < from) return;
+        const started = performance.now();
+        const moved = movePagesToShards(fileURLToPath(dir), pages);
+        logger.info(`page shards: ${moved} product and variant pages in /${SHARD_FOLDER}/ (from ${from} on) in ${Math.round(performance.now() - started)} ms`);
+      },
+    },
+  };
+}

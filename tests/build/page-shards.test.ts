@@ -1,0 +1,150 @@
+/**
+ * Issue 16: a shop whose product and variant pages are in shard folders (src/catalog/shards.ts)
+ * serves the same site at the same addresses as a flat one.
+ *
+ * A small sample catalog is built sharded (PAGE_SHARDS_FROM=1), changed (one price) and built
+ * again incrementally, and built flat from scratch. The sharded site must hold the flat site's
+ * files byte for byte, the product and variant pages at their shard paths and nothing else moved,
+ * with `_headers` the one file that differs (its document rule for the shard folder); the local
+ * CDN stand-in (as the Edge Function on Netlify) must answer every sitemap address with the flat
+ * site's page and the page's headers, a superseded address with its redirect, and an unknown one
+ * with the 404 page.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, relative, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildShops, type ShopBuild } from '../../scripts/lib/build-shops.ts';
+import { createShopServer } from '../../scripts/lib/shop-server.ts';
+import { Catalog } from '../../src/catalog/catalog.ts';
+import { SHARD_FOLDER, shardFileOf } from '../../src/catalog/shards.ts';
+import { astroCacheDir } from '../../src/integrations/incremental.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const base = join(root, '.cache/test-shards');
+const exportDir = join(base, 'export');
+const PRODUCTS = 30;
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+function files(dir: string): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (e.isFile()) out.set(relative(dir, join(e.parentPath, e.name)), readFileSync(join(e.parentPath, e.name)));
+  }
+  return out;
+}
+
+const build = (name: string, env: Record<string, string>) =>
+  buildShops({ shops: ['de'], exportDir, distDir: join(base, `${name}-dist`), catalogDir: join(base, `${name}-index`), parallel: 1, quiet: true, env }).then((r) => r[0]!);
+
+let first: ShopBuild;
+let rebuilt: ShopBuild;
+let server: Server;
+let port = 0;
+/** Root-level product and variant page files. */
+let productFiles: string[] = [];
+let changedUrl = '';
+
+function get(path: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((ok, fail) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { host: `de.localhost:${port}` } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => ok({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+beforeAll(async () => {
+  rmSync(base, { recursive: true, force: true });
+  for (const name of ['sharded', 'flat']) rmSync(join(root, astroCacheDir('de', join(base, `${name}-dist`))), { recursive: true, force: true });
+  const sample = spawnSync(process.execPath, [join(root, 'scripts/sample.ts'), '--products', String(PRODUCTS), '--out', exportDir], { cwd: root, encoding: 'utf8' });
+  if (sample.status !== 0) throw new Error(sample.stderr);
+  first = await build('sharded', { PAGE_SHARDS_FROM: '1' });
+  // An editor's change between the two builds: one price.
+  const products = readFileSync(join(exportDir, 'products.ndjson'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Json);
+  const product = products.find((p) => p.variants.every((v: Json) => Number(v.prices.EUR.price) > 0))!;
+  product.variants[0].prices.EUR.price = '98.76';
+  changedUrl = product.url.de_DE as string;
+  writeFileSync(join(exportDir, 'products.ndjson'), products.map((p) => JSON.stringify(p)).join('\n') + '\n');
+  rebuilt = await build('sharded', { PAGE_SHARDS_FROM: '1' });
+  await build('flat', { INCREMENTAL: 'off' });
+  const catalog = new Catalog(join(base, 'flat-index/de.sqlite'));
+  productFiles = catalog
+    .routes()
+    .filter((r) => r.kind === 'product' || r.kind === 'variant')
+    .map((r) => r.path.slice(1));
+  server = createShopServer({ sites: { de: join(base, 'sharded-dist/de') } });
+  port = await new Promise<number>((ok) => server.listen(0, '127.0.0.1', () => ok((server.address() as AddressInfo).port)));
+}, 900_000);
+afterAll(() => server?.close());
+
+describe('a shop with its product pages in shards', () => {
+  it('renders the changed page again and reuses the rest', () => {
+    expect(first.reused ?? 0).toBe(0);
+    expect(rebuilt.changes).toMatch(/1 product/);
+    expect(rebuilt.rendered).toBeGreaterThan(0);
+    expect(rebuilt.reused).toBeGreaterThan(rebuilt.rendered!);
+  });
+
+  it("holds the flat site's files, the product and variant pages in their shards", () => {
+    const flat = files(join(base, 'flat-dist/de'));
+    const sharded = files(join(base, 'sharded-dist/de'));
+    expect(productFiles.length).toBeGreaterThan(PRODUCTS);
+    const moved = new Set(productFiles);
+    const expected = [...flat.keys()].map((f) => (moved.has(f) ? shardFileOf(f) : f)).sort();
+    expect([...sharded.keys()].sort()).toEqual(expected);
+    const different = [...flat.keys()].filter((f) => !flat.get(f)!.equals(sharded.get(moved.has(f) ? shardFileOf(f) : f)!));
+    expect(different).toEqual(['_headers']);
+    expect(sharded.get('_headers')!.toString()).toContain(`/${SHARD_FOLDER}/:name/*\n  Content-Security-Policy:`);
+    expect(readFileSync(join(base, `sharded-dist/de/${shardFileOf(changedUrl)}`), 'utf8')).toMatch(/data-pm="[^"]*n:9876"/);
+  });
+
+  it('keeps one copy of each page: a page in its shard is the page cache’s file', () => {
+    const cache = join(root, astroCacheDir('de', join(base, 'sharded-dist')), 'dist');
+    const separate = productFiles.filter((f) => statSync(join(base, 'sharded-dist/de', shardFileOf(f))).ino !== statSync(join(cache, f)).ino);
+    expect(separate).toEqual([]);
+  });
+
+  it('answers every address of the sitemap with its page, as the flat site does', async () => {
+    const dist = join(base, 'sharded-dist/de');
+    const sitemap = readdirSync(dist)
+      .filter((f) => /^sitemap.*\.xml$/.test(f))
+      .map((f) => readFileSync(join(dist, f), 'utf8'))
+      .join('');
+    const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname).filter((p) => !p.endsWith('.xml'));
+    expect(paths.filter((p) => productFiles.includes(p.slice(1))).length).toBe(productFiles.length);
+    const flatDir = join(base, 'flat-dist/de');
+    const wrong: string[] = [];
+    for (const path of paths) {
+      const answer = await get(encodeURI(path));
+      const flatFile = path === '/' ? 'index.html' : path.endsWith('.html') ? path.slice(1) : `${path.slice(1)}.html`;
+      if (answer.status !== 200 || answer.body !== readFileSync(join(flatDir, flatFile), 'utf8')) wrong.push(`${path}: ${answer.status}`);
+    }
+    expect(wrong).toEqual([]);
+    const page = await get(`/${productFiles[0]}`);
+    expect(page.headers['content-security-policy']).toMatch(/script-src/);
+  });
+
+  it('redirects a superseded address and answers an unknown one with the 404 page', async () => {
+    const rule = readFileSync(join(base, 'sharded-dist/de/_redirects'), 'utf8')
+      .split('\n')
+      .find((l) => / 301$/.test(l) && !l.startsWith('/product/'));
+    expect(rule, 'the sample has superseded URLs').toBeDefined();
+    const [from, to] = rule!.split(' ');
+    const answer = await get(from!);
+    expect(answer.status).toBe(301);
+    expect(answer.headers.location).toBe(to);
+    const missing = await get('/kein-solches-produkt.html');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toBe(readFileSync(join(base, 'sharded-dist/de/404.html'), 'utf8'));
+  });
+});

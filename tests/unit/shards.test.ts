@@ -1,0 +1,129 @@
+/** Page shards (issue 16): the address rule, the Edge Function, its declaration and the build's move. */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import pageShards, { PATTERN } from '../../netlify/edge/page-shards.ts';
+import { declareEdgeFunctions, EDGE_FUNCTION, FRAMEWORK_CONFIG } from '../../scripts/lib/edge-functions.ts';
+import { SHARD_FROM, shardFileOf, shardPathOf } from '../../src/catalog/shards.ts';
+import { movePagesToShards, shardFrom } from '../../src/integrations/page-shards.ts';
+
+const temps: string[] = [];
+const temp = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'shards-'));
+  temps.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('shardFileOf', () => {
+  it('puts a page in one of 256 folders, always the same one', () => {
+    expect(shardFileOf('akku-bohrschrauber.html')).toMatch(/^_p\/[0-9a-f]{2}\/akku-bohrschrauber\.html$/);
+    expect(shardFileOf('akku-bohrschrauber.html')).toBe(shardFileOf('akku-bohrschrauber.html'));
+    expect(shardFileOf('akku-bohrschrauber.html')).not.toBe(shardFileOf('akku-bohrschrauber-rot.html'));
+  });
+
+  it('spreads 260,000 pages (a 100,000-product shop) far below 54,000 files a folder', () => {
+    const counts = new Map<string, number>();
+    for (let i = 0; i < 260_000; i++) {
+      const folder = shardFileOf(`produkt-${i}-variante.html`).split('/')[1]!;
+      counts.set(folder, (counts.get(folder) ?? 0) + 1);
+    }
+    expect(counts.size).toBe(256);
+    expect(Math.max(...counts.values())).toBeLessThan(1_200);
+  });
+
+  it('hashes the UTF-8 bytes of a name (the same in Node and in the Edge Function)', () => {
+    expect(shardFileOf('sägeblatt.html')).not.toBe(shardFileOf('sageblatt.html'));
+  });
+});
+
+describe('shardPathOf', () => {
+  it.each([
+    ['/akku.html', `/${shardFileOf('akku.html')}`],
+    ['/akku', `/${shardFileOf('akku.html')}`],
+    ['/sägeblatt.html', `/${shardFileOf('sägeblatt.html')}`],
+    ['/', undefined],
+    ['/index.html', undefined],
+    ['/robots.txt', undefined],
+    ['/.env', undefined],
+    ['/blog/artikel.html', undefined],
+    ['/_p/3f/akku.html', undefined],
+    ['akku.html', undefined],
+  ])('%s -> %s', (path, shard) => {
+    expect(shardPathOf(path)).toBe(shard);
+  });
+
+  it("the Edge Function's pattern takes the root pages and leaves files and folders", () => {
+    const re = new RegExp(PATTERN);
+    for (const p of ['/akku.html', '/akku', '/a.b.html']) expect(re.test(p), p).toBe(true);
+    for (const p of ['/', '/robots.txt', '/_astro/x.js', '/_p/3f/akku.html', '/api/cart']) expect(re.test(p), p).toBe(false);
+  });
+});
+
+describe('the page-shards Edge Function', () => {
+  const context = (status: number) => ({ next: async () => new Response(status === 404 ? 'not found' : 'page', { status }) });
+
+  it('rewrites a page the site has no file, rule or redirect for to its shard', async () => {
+    const c = context(404);
+    const answer = await pageShards(new Request('https://shop.de/s%C3%A4geblatt.html?x=1'), c);
+    expect(answer).toBeInstanceOf(URL);
+    expect(decodeURIComponent((answer as URL).pathname)).toBe(`/${shardFileOf('sägeblatt.html')}`);
+    expect((answer as URL).origin).toBe('https://shop.de');
+  });
+
+  it("passes on what the rest of Netlify's chain answers: a page at the root, a redirect", async () => {
+    for (const status of [200, 301, 302]) {
+      const answer = await pageShards(new Request('https://shop.de/kategorie.html'), context(status));
+      expect(answer).toBeInstanceOf(Response);
+      expect((answer as Response).status).toBe(status);
+    }
+  });
+
+  it('leaves other paths, other methods and malformed escapes to the chain', async () => {
+    for (const [url, method] of [
+      ['https://shop.de/robots.txt', 'GET'],
+      ['https://shop.de/akku.html', 'POST'],
+      ['https://shop.de/%E0%A4%A.html', 'GET'],
+    ] as const) {
+      const answer = await pageShards(new Request(url, { method }), context(404));
+      expect(answer, url).toBeInstanceOf(Response);
+      expect((answer as Response).status).toBe(404);
+    }
+  });
+});
+
+describe('declareEdgeFunctions', () => {
+  it('declares the function for a sharded site and removes it for a flat one', () => {
+    const base = temp();
+    const site = join(base, 'dist/site');
+    mkdirSync(join(site, '_p/3f'), { recursive: true });
+    expect(declareEdgeFunctions(site, base)).toBe(true);
+    expect(readFileSync(join(base, EDGE_FUNCTION), 'utf8')).toContain("export { default } from '../../../netlify/edge/page-shards.ts';");
+    expect(JSON.parse(readFileSync(join(base, FRAMEWORK_CONFIG), 'utf8'))).toEqual({ edge_functions: [{ function: 'page-shards', pattern: PATTERN }] });
+    rmSync(join(site, '_p'), { recursive: true });
+    expect(declareEdgeFunctions(site, base)).toBe(false);
+    expect(existsSync(join(base, EDGE_FUNCTION))).toBe(false);
+    expect(existsSync(join(base, FRAMEWORK_CONFIG))).toBe(false);
+  });
+});
+
+describe('the build', () => {
+  it('moves root product pages into their shards and leaves the rest', () => {
+    const out = temp();
+    mkdirSync(join(out, 'blog'));
+    for (const f of ['akku.html', 'akku-rot.html', 'kategorie.html', 'blog/artikel.html']) writeFileSync(join(out, f), f);
+    expect(movePagesToShards(out, ['/akku.html', '/akku-rot.html', '/blog/artikel.html', '/gone.html'])).toBe(2);
+    expect(readdirSync(out).sort()).toEqual(['_p', 'blog', 'kategorie.html']);
+    expect(readFileSync(join(out, shardFileOf('akku-rot.html')), 'utf8')).toBe('akku-rot.html');
+    expect(readFileSync(join(out, 'blog/artikel.html'), 'utf8')).toBe('blog/artikel.html');
+  });
+
+  it('reads PAGE_SHARDS_FROM, and stops on a wrong one', () => {
+    expect(shardFrom({})).toBe(SHARD_FROM);
+    expect(shardFrom({ PAGE_SHARDS_FROM: '1' })).toBe(1);
+    expect(() => shardFrom({ PAGE_SHARDS_FROM: 'many' })).toThrow(/PAGE_SHARDS_FROM must be a whole number/);
+  });
+});
