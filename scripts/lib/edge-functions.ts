@@ -4,9 +4,9 @@
  * (netlify/edge/page-shards.ts) when the shop's pages are in shards (src/catalog/shards.ts), and
  * nothing otherwise, so a shop with flat pages runs no function on its requests.
  */
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { SHARD_FOLDER } from '../../src/catalog/shards.ts';
+import { isSharded } from '../../src/integrations/page-shards.ts';
 import { PATTERN } from '../../netlify/edge/page-shards.ts';
 
 export const EDGE_FUNCTION = '.netlify/v1/edge-functions/page-shards.ts';
@@ -16,7 +16,7 @@ export const FRAMEWORK_CONFIG = '.netlify/v1/config.json';
 export function declareEdgeFunctions(site: string, base: string): boolean {
   const file = join(base, EDGE_FUNCTION);
   const config = join(base, FRAMEWORK_CONFIG);
-  if (!existsSync(join(site, SHARD_FOLDER))) {
+  if (!isSharded(site)) {
     for (const f of [file, config]) rmSync(f, { force: true });
     return false;
   }

@@ -5,16 +5,16 @@
  * rewrite (200), a 200 to an absolute URL proxied (`/api/*` to the shop backend), the headers of
  * every matching `_headers` rule on everything served from the site (not on proxied answers, as on
  * Netlify), Netlify's default `Cache-Control: public, max-age=0, must-revalidate` where no rule
- * sets one. Also `x.html` for `/x`, a sharded shop's pages from their shard folder where nothing
- * else answers (netlify/edge/page-shards.ts), the site's 404.html with status 404, gzip or brotli for text,
+ * sets one. Also `x.html` for `/x`, a sharded shop's pages from their shard folder and its
+ * `/product/{id}` from its maps where nothing else answers (netlify/edge/page-shards.ts), the site's 404.html with status 404, gzip or brotli for text,
  * and 400 for a URL with a malformed percent-escape. Over HTTP/1.1 (createShopServer) or, like a
  * real CDN, HTTP/2 over TLS (createSecureShopServer, for the benchmarks: one connection for all
  * of a page's requests).
  */
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
-import { shardPathOf } from '../../src/catalog/shards.ts';
-import { createReadStream, existsSync, readFile, statSync } from 'node:fs';
+import { productIdOf, productMapFileOf, productTargetIn, shardPathOf } from '../../src/catalog/shards.ts';
+import { createReadStream, existsSync, readFile, readFileSync, statSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { createSecureServer, type Http2SecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
@@ -319,10 +319,17 @@ export function createShopHandler({ sites, apiUrl }: ShopServerOptions): (req: R
     const rewritten = rule?.status === 200 ? fileFor(dir, new URL(rule.to, 'http://local').pathname) : undefined;
     if (rewritten) return send(req, res, rewritten, extra);
     if (direct) return send(req, res, direct, extra);
-    // A sharded shop's page (src/catalog/shards.ts), as its Edge Function serves it on Netlify.
+    // A sharded shop's page and /product/{id} (src/catalog/shards.ts), as its Edge Function answers them on Netlify.
     const shard = shardPathOf(path);
     const sharded = shard ? fileFor(dir, shard) : undefined;
     if (sharded) return send(req, res, sharded, extra);
+    const id = productIdOf(path);
+    const map = id === undefined ? undefined : fileFor(dir, `/${productMapFileOf(id)}`);
+    const productUrl = map ? productTargetIn(readFileSync(map, 'utf8'), id!) : undefined;
+    if (productUrl) {
+      res.writeHead(301, { ...extra, location: productUrl + url.search });
+      return void res.end();
+    }
     const notFound = join(dir, '404.html');
     if (existsSync(notFound)) return send(req, res, notFound, extra, 404);
     res.writeHead(404, extra);

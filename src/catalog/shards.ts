@@ -16,6 +16,12 @@
 export const SHARD_FOLDER = '_p';
 
 /**
+ * The folder of a sharded shop's `/product/{id}` targets: 256 maps `{ "<id>": "/<url>" }`, the
+ * file chosen by the id's low byte, instead of one `_redirects` rule per product (100,000 rules).
+ */
+export const PRODUCT_MAP_FOLDER = '_product-ids';
+
+/**
  * Product and variant pages from which a shop's pages go into shards: Netlify's 54,000 files per
  * folder less room for the other pages at the root (categories, brands, contents, shells).
  */
@@ -31,9 +37,11 @@ function fnv1a(text: string): number {
   return hash >>> 0;
 }
 
+const hex2 = (n: number) => (n & 0xff).toString(16).padStart(2, '0');
+
 /** The site path of a root-level page file in its shard: `akku.html` -> `_p/3f/akku.html`. */
 export function shardFileOf(name: string): string {
-  return `${SHARD_FOLDER}/${(fnv1a(name) & 0xff).toString(16).padStart(2, '0')}/${name}`;
+  return `${SHARD_FOLDER}/${hex2(fnv1a(name))}/${name}`;
 }
 
 /**
@@ -47,4 +55,25 @@ export function shardPathOf(pathname: string): string | undefined {
   const name = slug.endsWith('.html') ? slug : slug.includes('.') ? undefined : `${slug}.html`;
   if (!name || name === 'index.html') return undefined;
   return `/${shardFileOf(name)}`;
+}
+
+/** The site path of the map that holds a product id's `/product/{id}` target. */
+export function productMapFileOf(id: number): string {
+  return `${PRODUCT_MAP_FOLDER}/${hex2(id)}.json`;
+}
+
+/** The product id of a `/product/{id}` address, or undefined. */
+export function productIdOf(pathname: string): number | undefined {
+  const m = /^\/product\/([1-9][0-9]{0,9})$/.exec(pathname);
+  return m ? Number(m[1]) : undefined;
+}
+
+/** A `/product/{id}` target read from its map's text: a site path, or undefined (no such id, or not a map). */
+export function productTargetIn(mapText: string, id: number): string | undefined {
+  try {
+    const target: unknown = (JSON.parse(mapText) as Record<string, unknown>)[String(id)];
+    return typeof target === 'string' && target.startsWith('/') && !target.startsWith('//') ? target : undefined;
+  } catch {
+    return undefined;
+  }
 }

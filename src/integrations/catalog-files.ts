@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Catalog } from '../catalog/catalog.ts';
 
-export function redirectRules(catalog: Catalog): string[] {
-  return [...catalog.productUrls().map(({ id, url }) => `/product/${id} ${url} 301`), ...catalog.redirects().map(({ from, to }) => `${from} ${to} 301`)];
+/** The catalog's 301 rules; a sharded shop (src/integrations/page-shards.ts) answers `/product/{id}` from its maps instead of a rule per product. */
+export function redirectRules(catalog: Catalog, { productIds = true } = {}): string[] {
+  return [...(productIds ? catalog.productUrls().map(({ id, url }) => `/product/${id} ${url} 301`) : []), ...catalog.redirects().map(({ from, to }) => `${from} ${to} 301`)];
 }
 
 export function catalogFiles({ exportDir }: { shop: string; exportDir: string }): AstroIntegration {

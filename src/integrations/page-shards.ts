@@ -12,12 +12,12 @@
  * (SHARD_FROM by default; the tests shard a small shop with 1).
  */
 import type { AstroIntegration } from 'astro';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Catalog, catalogFile } from '../catalog/catalog.ts';
 import { routeParamOf } from '../catalog/urls.ts';
-import { SHARD_FOLDER, SHARD_FROM, shardFileOf } from '../catalog/shards.ts';
+import { PRODUCT_MAP_FOLDER, SHARD_FOLDER, SHARD_FROM, productMapFileOf, shardFileOf } from '../catalog/shards.ts';
 import type { ShopCode } from '../shops/index.ts';
 
 /** The number of product and variant pages from which a shop's pages go into shards. */
@@ -53,21 +53,47 @@ export function movePagesToShards(out: string, paths: readonly string[]): number
   return moved;
 }
 
+/** Writes the `/product/{id}` maps of a sharded shop (its `_redirects` has no rule per product). Returns how many files. */
+export function writeProductMaps(out: string, products: readonly { id: number; url: string }[]): number {
+  rmSync(join(out, PRODUCT_MAP_FOLDER), { recursive: true, force: true });
+  const maps = new Map<string, Record<string, string>>();
+  for (const { id, url } of products) {
+    const file = productMapFileOf(id);
+    const map = maps.get(file) ?? {};
+    map[id] = url;
+    maps.set(file, map);
+  }
+  mkdirSync(join(out, PRODUCT_MAP_FOLDER), { recursive: true });
+  for (const [file, map] of maps) writeFileSync(join(out, file), JSON.stringify(map));
+  return maps.size;
+}
+
+/** Whether the built site in `out` is sharded (the page-shards integration ran before the caller). */
+export const isSharded = (out: string): boolean => existsSync(join(out, SHARD_FOLDER));
+
 export function pageShards({ shop }: { shop: ShopCode }): AstroIntegration {
+  let from = SHARD_FROM;
   return {
     name: 'page-shards',
     hooks: {
+      // Read before the pages are rendered: a wrong setting stops the build at once, not after it.
+      'astro:config:done': () => {
+        from = shardFrom(process.env);
+      },
       'astro:build:done': ({ dir, logger }) => {
         const catalog = new Catalog(catalogFile(shop));
         const pages = catalog
           .routes()
           .filter((r) => r.kind === 'product' || r.kind === 'variant')
           .map((r) => r.path);
-        const from = shardFrom(process.env);
         if (pages.length < from) return;
         const started = performance.now();
-        const moved = movePagesToShards(fileURLToPath(dir), pages);
-        logger.info(`page shards: ${moved} product and variant pages in /${SHARD_FOLDER}/ (from ${from} on) in ${Math.round(performance.now() - started)} ms`);
+        const out = fileURLToPath(dir);
+        const moved = movePagesToShards(out, pages);
+        const maps = writeProductMaps(out, catalog.productUrls());
+        logger.info(
+          `page shards: ${moved} product and variant pages in /${SHARD_FOLDER}/ (from ${from} on), /product/{id} in ${maps} maps in /${PRODUCT_MAP_FOLDER}/, in ${Math.round(performance.now() - started)} ms`,
+        );
       },
     },
   };

@@ -3,8 +3,8 @@
  * (Netlify's formats; scripts/lib/shop-server.ts serves them locally with Netlify's own parsers):
  *
  * - `_redirects`: `/api/*` proxied (200) to the shop backend (SHOP_API_URL), the rewrites of the
- *   static shells (SHELL_REWRITES), 301 for `/product/{id}` and every superseded URL, and the
- *   302 of `/widerrufsformular`. Netlify takes the first rule that matches, so the order matters.
+ *   static shells (SHELL_REWRITES), 301 for `/product/{id}` (not in a sharded shop: its Edge
+ *   Function answers them, decision 0010) and every superseded URL, and the 302 of `/widerrufsformular`. Netlify takes the first rule that matches, so the order matters.
  * - `_headers`: on documents only (documentPaths), a Content-Security-Policy without
  *   'unsafe-inline' for scripts (the hashes of every inline script and style element the build
  *   wrote, from the built pages themselves), the third parties the shop configures and nothing
@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { Catalog, catalogFile } from '../catalog/catalog.ts';
 import type { ShopConfig } from '../shops/schema.ts';
 import { redirectRules } from './catalog-files.ts';
+import { isSharded } from './page-shards.ts';
 import { z } from 'zod';
 import { incrementalEnabled } from './incremental.ts';
 
@@ -401,7 +402,7 @@ export function siteRules({ shop }: { shop: ShopConfig }): AstroIntegration {
         const redirects = redirectsFile({
           apiUrl,
           builtShells: (shell) => existsSync(join(out, shell)),
-          catalogRules: redirectRules(catalog),
+          catalogRules: redirectRules(catalog, { productIds: !isSharded(out) }),
           withdrawalFormUrl: shop.withdrawalFormUrl,
         });
         writeFileSync(join(out, '_redirects'), redirects);

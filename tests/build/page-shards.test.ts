@@ -5,10 +5,11 @@
  * A small sample catalog is built sharded (PAGE_SHARDS_FROM=1), changed (one price) and built
  * again incrementally, and built flat from scratch. The sharded site must hold the flat site's
  * files byte for byte, the product and variant pages at their shard paths and nothing else moved,
- * with `_headers` the one file that differs (its document rule for the shard folder); the local
- * CDN stand-in (as the Edge Function on Netlify) must answer every sitemap address with the flat
- * site's page and the page's headers, a superseded address with its redirect, and an unknown one
- * with the 404 page.
+ * with two files that differ: `_headers` (its document rule for the shard folder) and
+ * `_redirects` (no `/product/{id}` rules: the maps in `_product-ids/` answer them). The local CDN
+ * stand-in (as the Edge Function on Netlify) must answer every sitemap address with the flat
+ * site's page and the page's headers, every `/product/{id}` and superseded address with its
+ * redirect, and an unknown one with the 404 page.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -19,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildShops, type ShopBuild } from '../../scripts/lib/build-shops.ts';
 import { createShopServer } from '../../scripts/lib/shop-server.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
-import { SHARD_FOLDER, shardFileOf } from '../../src/catalog/shards.ts';
+import { SHARD_FOLDER, productMapFileOf, shardFileOf } from '../../src/catalog/shards.ts';
 import { astroCacheDir } from '../../src/integrations/incremental.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -47,6 +48,9 @@ let port = 0;
 /** Root-level product and variant page files. */
 let productFiles: string[] = [];
 let changedUrl = '';
+/** Every shown product's `/product/{id}` target. */
+let productUrls: { id: number; url: string }[] = [];
+let productIds: number[] = [];
 
 function get(path: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((ok, fail) => {
@@ -82,6 +86,8 @@ beforeAll(async () => {
     .routes()
     .filter((r) => r.kind === 'product' || r.kind === 'variant')
     .map((r) => r.path.slice(1));
+  productUrls = catalog.productUrls();
+  productIds = productUrls.map((p) => p.id);
   server = createShopServer({ sites: { de: join(base, 'sharded-dist/de') } });
   port = await new Promise<number>((ok) => server.listen(0, '127.0.0.1', () => ok((server.address() as AddressInfo).port)));
 }, 900_000);
@@ -100,11 +106,16 @@ describe('a shop with its product pages in shards', () => {
     const sharded = files(join(base, 'sharded-dist/de'));
     expect(productFiles.length).toBeGreaterThan(PRODUCTS);
     const moved = new Set(productFiles);
-    const expected = [...flat.keys()].map((f) => (moved.has(f) ? shardFileOf(f) : f)).sort();
+    const maps = [...new Set(productIds.map((id) => productMapFileOf(id)))];
+    const expected = [...[...flat.keys()].map((f) => (moved.has(f) ? shardFileOf(f) : f)), ...maps].sort();
     expect([...sharded.keys()].sort()).toEqual(expected);
     const different = [...flat.keys()].filter((f) => !flat.get(f)!.equals(sharded.get(moved.has(f) ? shardFileOf(f) : f)!));
-    expect(different).toEqual(['_headers']);
+    expect(different.sort()).toEqual(['_headers', '_redirects']);
     expect(sharded.get('_headers')!.toString()).toContain(`/${SHARD_FOLDER}/:name/*\n  Content-Security-Policy:`);
+    // /product/{id}: a rule per product in the flat site, the maps in the sharded one; the other rules the same.
+    const rules = (f: Buffer) => f.toString().split('\n');
+    expect(rules(flat.get('_redirects')!).filter((l) => l.startsWith('/product/')).length).toBe(productIds.length);
+    expect(rules(sharded.get('_redirects')!)).toEqual(rules(flat.get('_redirects')!).filter((l) => !l.startsWith('/product/')));
     expect(readFileSync(join(base, `sharded-dist/de/${shardFileOf(changedUrl)}`), 'utf8')).toMatch(/data-pm="[^"]*n:9876"/);
   });
 
@@ -134,7 +145,7 @@ describe('a shop with its product pages in shards', () => {
     expect(page.headers['content-security-policy']).toMatch(/script-src/);
   });
 
-  it('redirects a superseded address and answers an unknown one with the 404 page', async () => {
+  it('redirects a superseded address and /product/{id}, and answers an unknown one with the 404 page', async () => {
     const rule = readFileSync(join(base, 'sharded-dist/de/_redirects'), 'utf8')
       .split('\n')
       .find((l) => / 301$/.test(l) && !l.startsWith('/product/'));
@@ -143,6 +154,13 @@ describe('a shop with its product pages in shards', () => {
     const answer = await get(from!);
     expect(answer.status).toBe(301);
     expect(answer.headers.location).toBe(to);
+    const wrong: string[] = [];
+    for (const { id, url } of productUrls) {
+      const answer = await get(`/product/${id}`);
+      if (answer.status !== 301 || answer.headers.location !== url) wrong.push(`/product/${id}: ${answer.status} ${answer.headers.location}`);
+    }
+    expect(wrong).toEqual([]);
+    expect((await get('/product/999999')).status).toBe(404);
     const missing = await get('/kein-solches-produkt.html');
     expect(missing.status).toBe(404);
     expect(missing.body).toBe(readFileSync(join(base, 'sharded-dist/de/404.html'), 'utf8'));

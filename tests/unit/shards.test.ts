@@ -2,11 +2,11 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import pageShards, { PATTERN } from '../../netlify/edge/page-shards.ts';
 import { declareEdgeFunctions, EDGE_FUNCTION, FRAMEWORK_CONFIG } from '../../scripts/lib/edge-functions.ts';
-import { SHARD_FROM, shardFileOf, shardPathOf } from '../../src/catalog/shards.ts';
-import { movePagesToShards, shardFrom } from '../../src/integrations/page-shards.ts';
+import { SHARD_FROM, productIdOf, productMapFileOf, productTargetIn, shardFileOf, shardPathOf } from '../../src/catalog/shards.ts';
+import { movePagesToShards, shardFrom, writeProductMaps } from '../../src/integrations/page-shards.ts';
 
 const temps: string[] = [];
 const temp = () => {
@@ -16,6 +16,7 @@ const temp = () => {
 };
 afterEach(() => {
   for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
+  vi.unstubAllGlobals();
 });
 
 describe('shardFileOf', () => {
@@ -58,8 +59,51 @@ describe('shardPathOf', () => {
 
   it("the Edge Function's pattern takes the root pages and leaves files and folders", () => {
     const re = new RegExp(PATTERN);
-    for (const p of ['/akku.html', '/akku', '/a.b.html']) expect(re.test(p), p).toBe(true);
-    for (const p of ['/', '/robots.txt', '/_astro/x.js', '/_p/3f/akku.html', '/api/cart']) expect(re.test(p), p).toBe(false);
+    for (const p of ['/akku.html', '/akku', '/a.b.html', '/product/12']) expect(re.test(p), p).toBe(true);
+    for (const p of ['/', '/robots.txt', '/_astro/x.js', '/_p/3f/akku.html', '/api/cart', '/product/x', '/product/12/y']) expect(re.test(p), p).toBe(false);
+  });
+});
+
+describe('/product/{id} in a sharded shop', () => {
+  it.each([
+    ['/product/12', 12],
+    ['/product/1234567890', 1234567890],
+    ['/product/0', undefined],
+    ['/product/012', undefined],
+    ['/product/12/', undefined],
+    ['/product/', undefined],
+    ['/produkt/12', undefined],
+  ])('%s is product %s', (path, id) => {
+    expect(productIdOf(path)).toBe(id);
+  });
+
+  it('spreads the ids over 256 maps by their low byte', () => {
+    expect(productMapFileOf(1)).toBe('_product-ids/01.json');
+    expect(productMapFileOf(257)).toBe('_product-ids/01.json');
+    expect(productMapFileOf(255)).toBe('_product-ids/ff.json');
+  });
+
+  it('reads a target from a map, and nothing from a corrupt map or a foreign value', () => {
+    expect(productTargetIn('{"12":"/akku.html"}', 12)).toBe('/akku.html');
+    expect(productTargetIn('{"12":"/akku.html"}', 13)).toBeUndefined();
+    expect(productTargetIn('{"12":"//evil.example/x"}', 12)).toBeUndefined();
+    expect(productTargetIn('{"12":"https://evil.example/x"}', 12)).toBeUndefined();
+    expect(productTargetIn('{"12":5}', 12)).toBeUndefined();
+    expect(productTargetIn('null', 12)).toBeUndefined();
+    expect(productTargetIn('<!doctype html>', 12)).toBeUndefined();
+  });
+
+  it('the build writes each id into its map', () => {
+    const out = temp();
+    expect(
+      writeProductMaps(out, [
+        { id: 1, url: '/a.html' },
+        { id: 257, url: '/b.html' },
+        { id: 2, url: '/c.html' },
+      ]),
+    ).toBe(2);
+    expect(JSON.parse(readFileSync(join(out, productMapFileOf(1)), 'utf8'))).toEqual({ 1: '/a.html', 257: '/b.html' });
+    expect(JSON.parse(readFileSync(join(out, productMapFileOf(2)), 'utf8'))).toEqual({ 2: '/c.html' });
   });
 });
 
@@ -80,6 +124,24 @@ describe('the page-shards Edge Function', () => {
       expect(answer).toBeInstanceOf(Response);
       expect((answer as Response).status).toBe(status);
     }
+  });
+
+  it('answers /product/{id} with a 301 to the product page from its map', async () => {
+    const fetched: string[] = [];
+    vi.stubGlobal('fetch', async (url: URL) => {
+      fetched.push(url.href);
+      return new Response(url.pathname === `/${productMapFileOf(12)}` ? '{"12":"/akku.html"}' : 'no', { status: url.pathname === `/${productMapFileOf(12)}` ? 200 : 404 });
+    });
+    const answer = (await pageShards(new Request('https://shop.de/product/12'), context(404))) as Response;
+    expect(answer.status).toBe(301);
+    expect(answer.headers.get('location')).toBe('https://shop.de/akku.html');
+    expect(fetched).toEqual([`https://shop.de/${productMapFileOf(12)}`]);
+    // An id no map holds, and a map that cannot be fetched: the 404 page.
+    expect(((await pageShards(new Request('https://shop.de/product/13'), context(404))) as Response).status).toBe(404);
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('network');
+    });
+    expect(((await pageShards(new Request('https://shop.de/product/12'), context(404))) as Response).status).toBe(404);
   });
 
   it('leaves other paths, other methods and malformed escapes to the chain', async () => {
