@@ -42,7 +42,8 @@ export default async function pageShards(request: Request, context: NextContext)
     const target = map?.ok ? productTargetIn(await map.text(), id) : undefined;
     if (!target) return answer;
     await answer.body?.cancel();
-    return Response.redirect(new URL(target, url), 301);
+    // The query goes along, as with Netlify's own redirect rules.
+    return Response.redirect(new URL(target + url.search, url), 301);
   }
   // The 404 page's body is not read: the rewrite below answers instead.
   await answer.body?.cancel();

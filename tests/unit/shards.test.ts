@@ -132,9 +132,9 @@ describe('the page-shards Edge Function', () => {
       fetched.push(url.href);
       return new Response(url.pathname === `/${productMapFileOf(12)}` ? '{"12":"/akku.html"}' : 'no', { status: url.pathname === `/${productMapFileOf(12)}` ? 200 : 404 });
     });
-    const answer = (await pageShards(new Request('https://shop.de/product/12'), context(404))) as Response;
+    const answer = (await pageShards(new Request('https://shop.de/product/12?utm_source=mail'), context(404))) as Response;
     expect(answer.status).toBe(301);
-    expect(answer.headers.get('location')).toBe('https://shop.de/akku.html');
+    expect(answer.headers.get('location')).toBe('https://shop.de/akku.html?utm_source=mail');
     expect(fetched).toEqual([`https://shop.de/${productMapFileOf(12)}`]);
     // An id no map holds, and a map that cannot be fetched: the 404 page.
     expect(((await pageShards(new Request('https://shop.de/product/13'), context(404))) as Response).status).toBe(404);
