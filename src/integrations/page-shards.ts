@@ -8,16 +8,19 @@
  * the same file. The next build's incremental start removes the shard folders' names and links the
  * cached pages in at their flat URLs again, and this moves them again (renames: no page is copied).
  *
+ * Pagefind's fragments (one file per product, all in one folder) are moved into shards by the
+ * search-index integration once its index is in the site (moveFragmentsToShards).
+ *
  * PAGE_SHARDS_FROM sets the number of product and variant pages from which the shop is sharded
  * (SHARD_FROM by default; the tests shard a small shop with 1).
  */
 import type { AstroIntegration } from 'astro';
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Catalog, catalogFile } from '../catalog/catalog.ts';
 import { routeParamOf } from '../catalog/urls.ts';
-import { PRODUCT_MAP_FOLDER, SHARD_FOLDER, SHARD_FROM, productMapFileOf, shardFileOf } from '../catalog/shards.ts';
+import { FRAGMENT_FOLDER, PRODUCT_MAP_FOLDER, SHARD_FOLDER, SHARD_FROM, fragmentFileOf, productMapFileOf, shardFileOf } from '../catalog/shards.ts';
 import type { ShopCode } from '../shops/index.ts';
 
 /** The number of product and variant pages from which a shop's pages go into shards. */
@@ -35,19 +38,34 @@ export function shardFrom(env: Record<string, string | undefined>): number {
  */
 export function movePagesToShards(out: string, paths: readonly string[]): number {
   rmSync(join(out, SHARD_FOLDER), { recursive: true, force: true });
+  // The page's file as Astro writes it (build.format 'file'); pages in a folder stay.
+  const names = paths.map((path) => `${routeParamOf(path.slice(1))}.html`).filter((name) => !name.includes('/'));
+  return moveInto(out, names, shardFileOf);
+}
+
+/** Moves Pagefind's search fragments (`pagefind/fragment/<file>`) to their shards. Returns how many were moved. */
+export function moveFragmentsToShards(out: string): number {
+  const dir = join(out, FRAGMENT_FOLDER);
+  if (!existsSync(dir)) return 0;
+  const names = readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => `${FRAGMENT_FOLDER}/${e.name}`);
+  return moveInto(out, names, (file) => fragmentFileOf(file.slice(FRAGMENT_FOLDER.length + 1)));
+}
+
+/** Renames each existing file of `files` (site paths) in `out` to `to(file)`, making its folder. */
+function moveInto(out: string, files: readonly string[], to: (file: string) => string): number {
   const made = new Set<string>();
   let moved = 0;
-  for (const path of paths) {
-    // The page's file as Astro writes it (build.format 'file').
-    const name = `${routeParamOf(path.slice(1))}.html`;
-    if (name.includes('/') || !existsSync(join(out, name))) continue;
-    const to = join(out, shardFileOf(name));
-    const folder = dirname(to);
+  for (const file of files) {
+    if (!existsSync(join(out, file))) continue;
+    const target = join(out, to(file));
+    const folder = dirname(target);
     if (!made.has(folder)) {
       mkdirSync(folder, { recursive: true });
       made.add(folder);
     }
-    renameSync(join(out, name), to);
+    renameSync(join(out, file), target);
     moved++;
   }
   return moved;

@@ -19,6 +19,7 @@ import { recordOptionsOf, searchRecords } from '../catalog/search-records.ts';
 import { generateImages } from '../catalog/images.ts';
 import type { ShopConfig } from '../shops/schema.ts';
 import { incrementalEnabled, linkOrCopy } from './incremental.ts';
+import { isSharded, moveFragmentsToShards } from './page-shards.ts';
 
 /** Records sent to the Pagefind service at once (it answers each one). */
 const BATCH = 200;
@@ -152,10 +153,13 @@ export function searchIndex({ shop }: { shop: ShopConfig }): AstroIntegration {
         const started = performance.now();
         const result = await pending;
         if ('error' in result) throw result.error;
+        const out = fileURLToPath(dir);
+        // A sharded shop (decision 0010): one fragment per product would be 100,000 files in one folder.
+        const sharded = isSharded(out) ? moveFragmentsToShards(out) : 0;
         // Result thumbnails the pages did not already ask for (normally none).
-        const thumbs = await generateImages(fileURLToPath(dir));
+        const thumbs = await generateImages(out);
         logger.info(
-          `pagefind: ${result.records} records (${shop.language})${result.reused ? ', unchanged: the previous index reused' : ''} in ${Math.round(result.ms)} ms beside the pages (${Math.round(performance.now() - started)} ms after them), Pagefind peak ${Math.round(result.peakRssBytes / 2 ** 20)} MB, ${thumbs.made} thumbnails made`,
+          `pagefind: ${result.records} records (${shop.language})${result.reused ? ', unchanged: the previous index reused' : ''} in ${Math.round(result.ms)} ms beside the pages (${Math.round(performance.now() - started)} ms after them), Pagefind peak ${Math.round(result.peakRssBytes / 2 ** 20)} MB, ${thumbs.made} thumbnails made${sharded ? `, ${sharded} fragments in shards` : ''}`,
         );
       },
     },

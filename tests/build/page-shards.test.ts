@@ -4,11 +4,12 @@
  *
  * A small sample catalog is built sharded (PAGE_SHARDS_FROM=1), changed (one price) and built
  * again incrementally, and built flat from scratch. The sharded site must hold the flat site's
- * files byte for byte, the product and variant pages at their shard paths and nothing else moved,
+ * files byte for byte, the product and variant pages and Pagefind's fragments at their shard paths
+ * and nothing else moved,
  * with two files that differ: `_headers` (its document rule for the shard folder) and
  * `_redirects` (no `/product/{id}` rules: the maps in `_product-ids/` answer them). The local CDN
  * stand-in (as the Edge Function on Netlify) must answer every sitemap address with the flat
- * site's page and the page's headers, every `/product/{id}` and superseded address with its
+ * site's page and the page's headers, every search fragment with the flat site's, every `/product/{id}` and superseded address with its
  * redirect, and an unknown one with the 404 page.
  */
 import { spawnSync } from 'node:child_process';
@@ -20,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildShops, type ShopBuild } from '../../scripts/lib/build-shops.ts';
 import { createShopServer } from '../../scripts/lib/shop-server.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
-import { SHARD_FOLDER, productMapFileOf, shardFileOf } from '../../src/catalog/shards.ts';
+import { SHARD_FOLDER, fragmentFileOf, productMapFileOf, shardFileOf } from '../../src/catalog/shards.ts';
 import { astroCacheDir } from '../../src/integrations/incremental.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -106,10 +107,13 @@ describe('a shop with its product pages in shards', () => {
     const sharded = files(join(base, 'sharded-dist/de'));
     expect(productFiles.length).toBeGreaterThan(PRODUCTS);
     const moved = new Set(productFiles);
+    const fragments = [...flat.keys()].filter((f) => f.startsWith('pagefind/fragment/'));
+    expect(fragments.length).toBeGreaterThan(PRODUCTS / 2);
+    const inShard = (f: string) => (moved.has(f) ? shardFileOf(f) : f.startsWith('pagefind/fragment/') ? fragmentFileOf(f.slice('pagefind/fragment/'.length)) : f);
     const maps = [...new Set(productIds.map((id) => productMapFileOf(id)))];
-    const expected = [...[...flat.keys()].map((f) => (moved.has(f) ? shardFileOf(f) : f)), ...maps].sort();
+    const expected = [...[...flat.keys()].map(inShard), ...maps].sort();
     expect([...sharded.keys()].sort()).toEqual(expected);
-    const different = [...flat.keys()].filter((f) => !flat.get(f)!.equals(sharded.get(moved.has(f) ? shardFileOf(f) : f)!));
+    const different = [...flat.keys()].filter((f) => !flat.get(f)!.equals(sharded.get(inShard(f))!));
     expect(different.sort()).toEqual(['_headers', '_redirects']);
     expect(sharded.get('_headers')!.toString()).toContain(`/${SHARD_FOLDER}/:name/*\n  Content-Security-Policy:`);
     // /product/{id}: a rule per product in the flat site, the maps in the sharded one; the other rules the same.
@@ -125,7 +129,7 @@ describe('a shop with its product pages in shards', () => {
     expect(separate).toEqual([]);
   });
 
-  it('answers every address of the sitemap with its page, as the flat site does', async () => {
+  it('answers every address of the sitemap and every search fragment as the flat site does', async () => {
     const dist = join(base, 'sharded-dist/de');
     const sitemap = readdirSync(dist)
       .filter((f) => /^sitemap.*\.xml$/.test(f))
@@ -143,6 +147,13 @@ describe('a shop with its product pages in shards', () => {
     expect(wrong).toEqual([]);
     const page = await get(`/${productFiles[0]}`);
     expect(page.headers['content-security-policy']).toMatch(/script-src/);
+    // The search fragments at their own addresses, as Pagefind's script asks for them.
+    const fragments = readdirSync(join(flatDir, 'pagefind/fragment'));
+    for (const name of fragments) {
+      const answer = await get(`/pagefind/fragment/${name}`);
+      if (answer.status !== 200 || answer.body !== readFileSync(join(flatDir, 'pagefind/fragment', name), 'utf8')) wrong.push(`fragment ${name}: ${answer.status}`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('redirects a superseded address and /product/{id}, and answers an unknown one with the 404 page', async () => {
