@@ -47,7 +47,7 @@ export default async function pageShards(request: Request, context: NextContext)
   if (id !== undefined) {
     // A small static file of this site (256 of them, cached by the CDN like any other).
     const map = await fetch(new URL(`/${productMapFileOf(id)}`, url)).catch(() => undefined);
-    const target = map?.ok ? productTargetIn(await map.text(), id) : undefined;
+    const target = map?.ok ? productTargetIn(await map.text().catch(() => ''), id) : undefined;
     if (!target) return answer;
     await answer.body?.cancel();
     // The query goes along, as with Netlify's own redirect rules.
