@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { astroCacheDir } from '../../src/integrations/incremental.ts';
-import { buildShops, describePhases, type ShopBuild } from '../lib/build-shops.ts';
+import { buildShops, CHILD_PRELOAD, describePhases, type ShopBuild } from '../lib/build-shops.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -34,7 +34,7 @@ export interface BuildBench {
 function timed(args: string[]): { seconds: number; peakRssBytes: number; stdout: string } {
   const rssFile = join(mkdtempSync(join(tmpdir(), 'rss-')), 'rss');
   const started = performance.now();
-  const r = spawnSync(process.execPath, ['--import', join(root, 'scripts/lib/report-rss.ts'), ...args], {
+  const r = spawnSync(process.execPath, [...CHILD_PRELOAD, ...args], {
     cwd: root,
     encoding: 'utf8',
     env: { ...process.env, RSS_REPORT: rssFile },

@@ -1,6 +1,6 @@
 /**
  * Loads an export into one shop's catalog index (the loader's work, without rendering pages) and
- * prints {seconds, stats, faults}: run under scripts/lib/report-rss.ts to get its peak memory.
+ * prints {seconds, stats, faults}: run under scripts/lib/child-preload.ts to get its peak memory.
  * Usage: node scripts/bench/index-only.ts <exportDir> <shop> <dbFile>
  */
 import { buildCatalogIndex } from '../../src/catalog/build-index.ts';

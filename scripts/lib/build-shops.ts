@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
 import { astroCacheDir } from '../../src/integrations/incremental.ts';
 import type { ShopCode } from '../../src/shops/index.ts';
 
@@ -109,6 +110,28 @@ function inputsStamp(shop: ShopCode, exportDir: string, env: Record<string, stri
   return h.digest('hex');
 }
 
+/** Node's arguments that preload scripts/lib/child-preload.ts into a child build. */
+export const CHILD_PRELOAD = ['--import', join(root, 'scripts/lib/child-preload.ts')];
+
+/**
+ * Calls onLine with each line of a child's stream: decoded as UTF-8 across chunk boundaries (a
+ * "├─" split between two chunks stays one character) and with the last line even without its
+ * newline. Each stream has its own partial line, so stdout and stderr never run into each other.
+ */
+export function eachLine(stream: Readable, onLine: (line: string) => void): void {
+  let partial = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (d: string) => {
+    const lines = (partial + d).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) onLine(line);
+  });
+  stream.on('end', () => {
+    if (partial) onLine(partial);
+    partial = '';
+  });
+}
+
 function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
   const rssFile = join(mkdtempSync(join(tmpdir(), 'rss-')), 'rss');
   const distDir = resolve(o.distDir ?? 'dist');
@@ -143,7 +166,7 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
     }
   }
   rmSync(stampFile, { force: true });
-  const child = spawn(process.execPath, ['--import', join(root, 'scripts/lib/report-rss.ts'), join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+  const child = spawn(process.execPath, [...CHILD_PRELOAD, join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
     cwd: root,
     env: {
       ...env,
@@ -154,13 +177,13 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  let partial = '';
   const marks: [string, number][] = [['setup', started]];
   let changes: string | undefined;
   let rendered: number | undefined;
   let reused: number | undefined;
   let searchPeakRssBytes: number | undefined;
   const onLine = (line: string) => {
+    output = `${output}${line}\n`.slice(-20_000);
     // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal colour codes (ESC) of the build log
     const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
     const next = PHASES[marks.length];
@@ -174,19 +197,12 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
     // Astro prints a line per page: left out of the terminal (26,000 of them per shop).
     if (!o.quiet && !/[├└]─/.test(plain)) process.stdout.write(`[${shop}] ${line}\n`);
   };
-  const onData = (d: Buffer) => {
-    output = (output + d).slice(-20_000);
-    const lines = (partial + d).split('\n');
-    partial = lines.pop()!;
-    lines.forEach(onLine);
-  };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
+  eachLine(child.stdout, onLine);
+  eachLine(child.stderr, onLine);
   return new Promise((resolvePromise, reject) => {
     child.on('error', reject);
     // 'close', not 'exit': the last lines of the log (the pages and phases) may come after the exit.
     child.on('close', (code) => {
-      if (partial) onLine(partial);
       if (code !== 0) return reject(new Error(`The ${shop} shop did not build (exit ${code}).\n${output}`));
       const ended = performance.now();
       const phases: Record<string, number> = {};
