@@ -11,6 +11,8 @@ export const collections = {
       shop: getShop(code),
       exportDir: process.env.EXPORT_DIR || 'export',
       strict: process.env.CATALOG_STRICT === '1',
+      // Set by npm run build (scripts/lib/build-shops.ts) when it builds the index beside Astro's setup.
+      prebuilt: process.env.CATALOG_PREBUILT || undefined,
     }),
   }),
 };

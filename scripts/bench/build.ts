@@ -49,7 +49,7 @@ export function benchIndex(products: number): { products: number; sample: Return
   rmSync(base, { recursive: true, force: true });
   const exportDir = join(base, 'export');
   const sample = timed([join(root, 'scripts/sample.ts'), '--products', String(products), '--out', exportDir]);
-  const index = timed([join(root, 'scripts/bench/index-only.ts'), exportDir, 'de', join(base, 'de.sqlite')]);
+  const index = timed([join(root, 'scripts/lib/index-child.ts'), exportDir, 'de', join(base, 'de.sqlite'), '--force']);
   const stats = (JSON.parse(index.stdout.trim().split('\n').pop()!) as { stats: Record<string, number> }).stats;
   rmSync(base, { recursive: true, force: true });
   return { products, sample, index: { ...index, stats } };

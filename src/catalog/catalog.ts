@@ -224,8 +224,11 @@ export class Catalog {
 
 const open = new Map<string, Catalog>();
 
-/** The index file of a shop, below CATALOG_DIR (default .cache/catalog/). */
-export const catalogFile = (shop: string) => resolve(process.env.CATALOG_DIR || '.cache/catalog', `${shop}.sqlite`);
+/**
+ * The index file of a shop, below CATALOG_DIR (default .cache/catalog/) of the current folder; a
+ * parent of the build passes its child's settings and folder.
+ */
+export const catalogFile = (shop: string, dir = process.env.CATALOG_DIR, from = process.cwd()) => resolve(from, dir || '.cache/catalog', `${shop}.sqlite`);
 
 export function getCatalog(shop: string): Catalog {
   const file = catalogFile(shop);

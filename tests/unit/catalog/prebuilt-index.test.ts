@@ -1,0 +1,99 @@
+/**
+ * The catalog index built beside Astro's setup (src/catalog/prebuilt-index.ts): npm run build starts
+ * it in its own process, the loader waits for its marker and reuses the index with its changes; a
+ * failed pre-build leaves the loader to build the index itself.
+ */
+import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Loader } from 'astro/loaders';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { indexBeside } from '../../../scripts/lib/build-shops.ts';
+import { buildCatalogIndex } from '../../../src/catalog/build-index.ts';
+import { catalogFile } from '../../../src/catalog/catalog.ts';
+import { catalogLoader } from '../../../src/catalog/loader.ts';
+import { waitForPrebuiltIndex, writePrebuiltIndex } from '../../../src/catalog/prebuilt-index.ts';
+import { getShop } from '../../../src/shops/index.ts';
+import { writeMiniExport } from '../../fixtures/mini-export.ts';
+
+const tmp = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
+
+describe('the marker', () => {
+  it('is waited for: written later, it is read whole', async () => {
+    const marker = join(tmp('marker-'), 'catalog-index.json');
+    setTimeout(() => writePrebuiltIndex(marker, { ok: true, rebuilt: true, ms: 5400, changes: '1 product (1 changed)' }), 150);
+    expect(await waitForPrebuiltIndex(marker, { pollMs: 10 })).toEqual({ ok: true, rebuilt: true, ms: 5400, changes: '1 product (1 changed)' });
+    expect(readdirSync(join(marker, '..'))).toEqual(['catalog-index.json']);
+  });
+
+  it('not coming in time, or not a marker, is a failed pre-build', async () => {
+    const dir = tmp('marker-');
+    expect(await waitForPrebuiltIndex(join(dir, 'none.json'), { timeoutMs: 60, pollMs: 10 })).toMatchObject({ ok: false, reason: expect.stringMatching(/no word/) });
+    writeFileSync(join(dir, 'bad.json'), '{"ok": true}');
+    expect(await waitForPrebuiltIndex(join(dir, 'bad.json'))).toMatchObject({ ok: false, reason: expect.stringMatching(/not a pre-built index/) });
+    writeFileSync(join(dir, 'cut.json'), '{"ok": tr');
+    expect(await waitForPrebuiltIndex(join(dir, 'cut.json'))).toMatchObject({ ok: false });
+  });
+});
+
+describe('the index child of npm run build', () => {
+  it('builds the index and says what changed; a broken export gives a failed marker with the reason', async () => {
+    const exportDir = await writeMiniExport();
+    const catalogDir = tmp('catalog-');
+    const rssFile = join(tmp('rss-'), 'rss');
+    const env = { ...process.env, EXPORT_DIR: exportDir, CATALOG_DIR: catalogDir };
+    const marker = indexBeside('de', env, rssFile).marker;
+    const done = await waitForPrebuiltIndex(marker, { timeoutMs: 60_000 });
+    expect(done).toMatchObject({ ok: true, rebuilt: true, changes: expect.stringMatching(/^no previous index to compare with: \d+ pages to render$/) });
+    expect(existsSync(join(catalogDir, 'de.sqlite'))).toBe(true);
+
+    const broken = indexBeside('de', { ...env, EXPORT_DIR: tmp('no-export-') }, join(tmp('rss-'), 'rss')).marker;
+    expect(await waitForPrebuiltIndex(broken, { timeoutMs: 60_000 })).toMatchObject({ ok: false, reason: expect.stringMatching(/ended with 1: .*manifest/i) });
+  }, 90_000);
+});
+
+describe('the catalog loader', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  const run = async (prebuilt: string, exportDir: string) => {
+    const logs: string[] = [];
+    const entries = new Map<string, unknown>();
+    const context = {
+      store: { set: ({ id, data }: { id: string; data: unknown }) => entries.set(id, data), keys: () => [...entries.keys()], delete: (id: string) => entries.delete(id) },
+      logger: { info: (m: string) => logs.push(`info ${m}`), warn: (m: string) => logs.push(`warn ${m}`) },
+      generateDigest: (data: unknown) => JSON.stringify(data),
+    };
+    await catalogLoader({ shop: getShop('de'), exportDir, prebuilt }).load(context as unknown as Parameters<Loader['load']>[0]);
+    return { logs, entries };
+  };
+
+  it('reuses the index built beside it and reports the pre-builder’s changes, not "unchanged"', async () => {
+    const exportDir = await writeMiniExport();
+    vi.stubEnv('CATALOG_DIR', tmp('catalog-'));
+    const dbFile = catalogFile('de');
+    await buildCatalogIndex({ exportDir, shop: getShop('de'), dbFile });
+    const built = statSync(dbFile).mtimeMs;
+    const marker = join(tmp('marker-'), 'catalog-index.json');
+    writePrebuiltIndex(marker, { ok: true, rebuilt: true, ms: 5400, changes: '1 product (1 changed): 3 catalog pages and 2 listings to render' });
+    const { logs, entries } = await run(marker, exportDir);
+    expect(statSync(dbFile).mtimeMs).toBe(built);
+    expect(logs).toContainEqual(expect.stringMatching(/^info indexed .* for de in 5400 ms beside Astro's setup \(waited \d+ ms for it\)/));
+    expect(logs).toContain('info changes: 1 product (1 changed): 3 catalog pages and 2 listings to render');
+    expect(entries.size).toBeGreaterThan(0);
+  });
+
+  it('builds the index itself when the pre-build failed, and says so', async () => {
+    const exportDir = await writeMiniExport();
+    vi.stubEnv('CATALOG_DIR', tmp('catalog-'));
+    const marker = join(tmp('marker-'), 'catalog-index.json');
+    writePrebuiltIndex(marker, { ok: false, reason: 'the index child ended with 1: out of memory' });
+    const { logs, entries } = await run(marker, exportDir);
+    expect(logs[0]).toBe('warn the index was not built beside the build (the index child ended with 1: out of memory): building it now');
+    expect(logs).toContainEqual(expect.stringMatching(/^info indexed .* for de in \d+ ms: categories/));
+    expect(logs).toContainEqual(expect.stringMatching(/^info changes: no previous index to compare with/));
+    expect(existsSync(catalogFile('de'))).toBe(true);
+    expect(entries.size).toBeGreaterThan(0);
+  });
+});
