@@ -21,6 +21,8 @@ export interface ShopBuild {
   peakRssBytes: number;
   /** Peak memory of Pagefind's own process (the search index), which runs beside the build's. */
   searchPeakRssBytes?: number;
+  /** Peak memory of the catalog index's process, which runs beside Astro's setup. */
+  indexPeakRssBytes?: number;
   /** What the catalog loader found changed since the previous index. */
   changes?: string;
   /** Keyed pages (and listing files) rendered and reused from the previous build (incremental build). */
@@ -113,18 +115,26 @@ function inputsStamp(shop: ShopCode, exportDir: string, env: Record<string, stri
   return h.digest('hex');
 }
 
+/** Node's arguments that preload scripts/lib/child-preload.ts into a child build. */
+export const CHILD_PRELOAD = ['--import', join(root, 'scripts/lib/child-preload.ts')];
+
 /**
  * Starts the shop's catalog index in a process of its own, beside Astro's setup, and writes its
  * outcome to a marker the build's loader waits for (src/catalog/prebuilt-index.ts). On a 2-core
  * machine the index (5-8 s at 10,000 products) then costs the wait after Astro's setup
  * (about 4 s), not both one after the other.
  */
-export function indexBeside(shop: ShopCode, env: Record<string, string | undefined>, rssFile: string): { marker: string; stop: () => void } {
+export function indexBeside(
+  shop: ShopCode,
+  env: Record<string, string | undefined>,
+  rssFile: string,
+): { marker: string; stop: () => void; peakRssBytes: () => number | undefined } {
   const marker = join(dirname(rssFile), 'catalog-index.json');
+  const indexRss = join(dirname(rssFile), 'index-rss');
   const started = performance.now();
-  const child = spawn(process.execPath, [join(root, 'scripts/lib/index-child.ts'), env.EXPORT_DIR ?? 'export', shop, catalogFile(shop, env.CATALOG_DIR, root)], {
+  const child = spawn(process.execPath, [...CHILD_PRELOAD, join(root, 'scripts/lib/index-child.ts'), env.EXPORT_DIR ?? 'export', shop, catalogFile(shop, env.CATALOG_DIR, root)], {
     cwd: root,
-    env,
+    env: { ...env, RSS_REPORT: indexRss },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let last = '';
@@ -151,14 +161,15 @@ export function indexBeside(shop: ShopCode, env: Record<string, string | undefin
         : { ok: false, reason: `the index child ended with ${code}: ${error.trim().split('\n').at(-1) ?? ''}` },
     );
   });
-  return { marker, stop: () => void (child.exitCode === null && child.kill()) };
+  return {
+    marker,
+    stop: () => void (child.exitCode === null && child.kill()),
+    peakRssBytes: () => (existsSync(indexRss) ? Number(readFileSync(indexRss, 'utf8')) : undefined),
+  };
 }
 
 /** What scripts/lib/index-child.ts prints last. */
 const IndexChildLine = z.object({ rebuilt: z.boolean(), changes: z.string() });
-
-/** Node's arguments that preload scripts/lib/child-preload.ts into a child build. */
-export const CHILD_PRELOAD = ['--import', join(root, 'scripts/lib/child-preload.ts')];
 
 /**
  * Calls onLine with each line of a child's stream: decoded as UTF-8 across chunk boundaries (a
@@ -225,14 +236,15 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
+  /** The log's last lines, for the error of a failed build. */
+  const tail: string[] = [];
   const marks: [string, number][] = [['setup', started]];
   let changes: string | undefined;
   let rendered: number | undefined;
   let reused: number | undefined;
   let searchPeakRssBytes: number | undefined;
   const onLine = (line: string) => {
-    output = `${output}${line}\n`.slice(-20_000);
+    if (tail.push(line) > 200) tail.shift();
     // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal colour codes (ESC) of the build log
     const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
     const next = PHASES[marks.length];
@@ -254,7 +266,7 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
     child.on('close', (code) => {
       // A build that stopped before its loader waited for the index: the index has no reader.
       indexer.stop();
-      if (code !== 0) return reject(new Error(`The ${shop} shop did not build (exit ${code}).\n${output}`));
+      if (code !== 0) return reject(new Error(`The ${shop} shop did not build (exit ${code}).\n${tail.join('\n')}`));
       const ended = performance.now();
       const phases: Record<string, number> = {};
       marks.forEach(([name, at], i) => (phases[name] = ((marks[i + 1]?.[1] ?? ended) - at) / 1000));
@@ -269,6 +281,7 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
         rendered,
         reused,
         searchPeakRssBytes,
+        indexPeakRssBytes: indexer.peakRssBytes(),
         phases,
       });
     });

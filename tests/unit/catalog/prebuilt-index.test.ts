@@ -42,10 +42,12 @@ describe('the index child of npm run build', () => {
     const catalogDir = tmp('catalog-');
     const rssFile = join(tmp('rss-'), 'rss');
     const env = { ...process.env, EXPORT_DIR: exportDir, CATALOG_DIR: catalogDir };
-    const marker = indexBeside('de', env, rssFile).marker;
-    const done = await waitForPrebuiltIndex(marker, { timeoutMs: 60_000 });
+    const indexer = indexBeside('de', env, rssFile);
+    const done = await waitForPrebuiltIndex(indexer.marker, { timeoutMs: 60_000 });
     expect(done).toMatchObject({ ok: true, rebuilt: true, changes: expect.stringMatching(/^no previous index to compare with: \d+ pages to render$/) });
     expect(existsSync(join(catalogDir, 'de.sqlite'))).toBe(true);
+    // Its peak memory, for the build's report.
+    expect(indexer.peakRssBytes()).toBeGreaterThan(20 * 2 ** 20);
 
     const broken = indexBeside('de', { ...env, EXPORT_DIR: tmp('no-export-') }, join(tmp('rss-'), 'rss')).marker;
     expect(await waitForPrebuiltIndex(broken, { timeoutMs: 60_000 })).toMatchObject({ ok: false, reason: expect.stringMatching(/ended with 1: .*manifest/i) });
