@@ -118,6 +118,9 @@ function inputsStamp(shop: ShopCode, exportDir: string, env: Record<string, stri
 /** Node's arguments that preload scripts/lib/child-preload.ts into a child build. */
 export const CHILD_PRELOAD = ['--import', join(root, 'scripts/lib/child-preload.ts')];
 
+/** What scripts/lib/index-child.ts prints last. */
+const IndexChildLine = z.object({ rebuilt: z.boolean(), changes: z.string() });
+
 /**
  * Starts the shop's catalog index in a process of its own, beside Astro's setup, and writes its
  * outcome to a marker the build's loader waits for (src/catalog/prebuilt-index.ts). On a 2-core
@@ -167,9 +170,6 @@ export function indexBeside(
     peakRssBytes: () => (existsSync(indexRss) ? Number(readFileSync(indexRss, 'utf8')) : undefined),
   };
 }
-
-/** What scripts/lib/index-child.ts prints last. */
-const IndexChildLine = z.object({ rebuilt: z.boolean(), changes: z.string() });
 
 /**
  * Calls onLine with each line of a child's stream: decoded as UTF-8 across chunk boundaries (a

@@ -40,9 +40,12 @@ function fnv1a(text: string): number {
 
 const hex2 = (n: number) => (n & 0xff).toString(16).padStart(2, '0');
 
+/** A file's path in the shard of `folder` that its name's hash gives. */
+const inShard = (folder: string, name: string) => `${folder}/${hex2(fnv1a(name))}/${name}`;
+
 /** The site path of a root-level page file in its shard: `akku.html` -> `_p/3f/akku.html`. */
 export function shardFileOf(name: string): string {
-  return `${SHARD_FOLDER}/${hex2(fnv1a(name))}/${name}`;
+  return inShard(SHARD_FOLDER, name);
 }
 
 /**
@@ -66,7 +69,7 @@ export const FRAGMENT_FOLDER = 'pagefind/fragment';
 
 /** The site path of a search fragment in its shard: `de_1f6d.pf_fragment` -> `pagefind/fragment/9a/de_1f6d.pf_fragment`. */
 export function fragmentFileOf(name: string): string {
-  return `${FRAGMENT_FOLDER}/${hex2(fnv1a(name))}/${name}`;
+  return inShard(FRAGMENT_FOLDER, name);
 }
 
 /** The shard address of a request for a search fragment (`/pagefind/fragment/<file>.pf_fragment`), or undefined. */

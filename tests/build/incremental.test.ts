@@ -11,45 +11,18 @@
  * Differences the build cannot avoid: none at the time of writing (the list below is empty; a
  * build time written into a file would have to be named here with its reason).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildShops, type ShopBuild } from '../../scripts/lib/build-shops.ts';
+import type { ShopBuild } from '../../scripts/lib/build-shops.ts';
 import { astroCacheDir } from '../../src/integrations/incremental.ts';
+import { files, root, sampleSite, type Json } from './sample-site.ts';
 
-const root = resolve(import.meta.dirname, '../..');
-const base = join(root, '.cache/test-incremental');
-const exportDir = join(base, 'export');
 const PRODUCTS = 40;
+const { base, exportDir, reset, build, readNdjson, writeNdjson } = sampleSite('test-incremental', PRODUCTS);
 
 /** Files allowed to differ between the incremental and the full build, each with its reason. */
 const UNAVOIDABLE: Record<string, string> = {};
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function readNdjson(file: string): Json[] {
-  return readFileSync(join(exportDir, file), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Json);
-}
-function writeNdjson(file: string, records: Json[]) {
-  writeFileSync(join(exportDir, file), records.map((r) => JSON.stringify(r)).join('\n') + '\n');
-}
-
-function files(dir: string): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!e.isFile()) continue;
-    const path = join(e.parentPath, e.name);
-    out.set(relative(dir, path), readFileSync(path));
-  }
-  return out;
-}
-
-const build = (name: string, env: Record<string, string> = {}) =>
-  buildShops({ shops: ['de'], exportDir, distDir: join(base, `${name}-dist`), catalogDir: join(base, `${name}-index`), parallel: 1, quiet: true, env }).then((r) => r[0]!);
 
 let first: ShopBuild;
 let incremental: ShopBuild;
@@ -58,12 +31,7 @@ let again: ShopBuild;
 const edits: Record<string, { id: number; url?: string; title?: string }> = {};
 
 beforeAll(async () => {
-  rmSync(base, { recursive: true, force: true });
-  // Astro's cache folders (the page cache) of both sites: the first build starts from nothing.
-  for (const name of ['inc', 'full']) rmSync(join(root, astroCacheDir('de', join(base, `${name}-dist`))), { recursive: true, force: true });
-  mkdirSync(base, { recursive: true });
-  const sample = spawnSync(process.execPath, [join(root, 'scripts/sample.ts'), '--products', String(PRODUCTS), '--out', exportDir], { cwd: root, encoding: 'utf8' });
-  if (sample.status !== 0) throw new Error(sample.stderr);
+  reset(['inc', 'full']);
   first = await build('inc');
 
   // The editor's changes.

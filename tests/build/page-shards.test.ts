@@ -12,35 +12,20 @@
  * site's page and the page's headers, every search fragment with the flat site's, every `/product/{id}` and superseded address with its
  * redirect, and an unknown one with the 404 page.
  */
-import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, relative, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildShops, type ShopBuild } from '../../scripts/lib/build-shops.ts';
+import type { ShopBuild } from '../../scripts/lib/build-shops.ts';
 import { createShopServer } from '../../scripts/lib/shop-server.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
 import { SHARD_FOLDER, fragmentFileOf, productMapFileOf, shardFileOf } from '../../src/catalog/shards.ts';
 import { astroCacheDir } from '../../src/integrations/incremental.ts';
+import { files, root, sampleSite, type Json } from './sample-site.ts';
 
-const root = resolve(import.meta.dirname, '../..');
-const base = join(root, '.cache/test-shards');
-const exportDir = join(base, 'export');
 const PRODUCTS = 30;
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function files(dir: string): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (e.isFile()) out.set(relative(dir, join(e.parentPath, e.name)), readFileSync(join(e.parentPath, e.name)));
-  }
-  return out;
-}
-
-const build = (name: string, env: Record<string, string>) =>
-  buildShops({ shops: ['de'], exportDir, distDir: join(base, `${name}-dist`), catalogDir: join(base, `${name}-index`), parallel: 1, quiet: true, env }).then((r) => r[0]!);
+const { base, reset, build, readNdjson, writeNdjson } = sampleSite('test-shards', PRODUCTS);
 
 let first: ShopBuild;
 let rebuilt: ShopBuild;
@@ -66,20 +51,14 @@ function get(path: string): Promise<{ status: number; headers: Record<string, st
 }
 
 beforeAll(async () => {
-  rmSync(base, { recursive: true, force: true });
-  for (const name of ['sharded', 'flat']) rmSync(join(root, astroCacheDir('de', join(base, `${name}-dist`))), { recursive: true, force: true });
-  const sample = spawnSync(process.execPath, [join(root, 'scripts/sample.ts'), '--products', String(PRODUCTS), '--out', exportDir], { cwd: root, encoding: 'utf8' });
-  if (sample.status !== 0) throw new Error(sample.stderr);
+  reset(['sharded', 'flat']);
   first = await build('sharded', { PAGE_SHARDS_FROM: '1' });
   // An editor's change between the two builds: one price.
-  const products = readFileSync(join(exportDir, 'products.ndjson'), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Json);
+  const products = readNdjson('products.ndjson');
   const product = products.find((p) => p.variants.every((v: Json) => Number(v.prices.EUR.price) > 0))!;
   product.variants[0].prices.EUR.price = '98.76';
   changedUrl = product.url.de_DE as string;
-  writeFileSync(join(exportDir, 'products.ndjson'), products.map((p) => JSON.stringify(p)).join('\n') + '\n');
+  writeNdjson('products.ndjson', products);
   rebuilt = await build('sharded', { PAGE_SHARDS_FROM: '1' });
   await build('flat', { INCREMENTAL: 'off' });
   const catalog = new Catalog(join(base, 'flat-index/de.sqlite'));
