@@ -7,6 +7,7 @@ import { catalogFiles } from './src/integrations/catalog-files.ts';
 import { catalogSeo } from './src/integrations/catalog-seo.ts';
 import { i18n } from './src/integrations/i18n.ts';
 import { chrome } from './src/integrations/chrome.ts';
+import { sameIsland } from './src/integrations/same-island.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
 import { siteRules } from './src/integrations/site-rules.ts';
 import { pageShards } from './src/integrations/page-shards.ts';
@@ -43,6 +44,8 @@ export default defineConfig({
     i18n({ language: shop.language }),
     chrome({ shop }),
     react(),
+    // The header's islands, the same on every page: rendered once per build.
+    sameIsland(),
     catalogFiles({ shop: code, exportDir: process.env.EXPORT_DIR || 'export' }),
     catalogSeo({ shop: code }),
     searchIndex({ shop }),

@@ -64,4 +64,4 @@ function AccountMenuIsland() {
 }
 
 /** The island inside the fallback boundary (spec §2: rendering errors show a fallback screen). */
-export default withBoundary(AccountMenuIsland);
+export default withBoundary(AccountMenuIsland, { samePerShop: true });

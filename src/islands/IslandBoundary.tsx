@@ -6,6 +6,7 @@
  */
 import { Component, type ComponentType, type ReactNode } from 'react';
 import { m } from '../i18n/generated/messages.js';
+import { REACT_RENDERER, SAME_ISLAND_RENDERER, tagRenderer } from './renderer-tag.ts';
 
 interface Props {
   message?: string;
@@ -37,13 +38,17 @@ export class IslandBoundary extends Component<Props, { failed: boolean }> {
   }
 }
 
-/** The island `Inner` inside an IslandBoundary: the component an island module exports. */
-export function withBoundary<P extends object>(Inner: ComponentType<P>): ComponentType<P> {
+/**
+ * The island `Inner` inside an IslandBoundary: the component an island module exports. An island
+ * whose props are the shop's and whose server HTML depends on nothing else (no page data, no
+ * children) says `samePerShop`: it is rendered once per build (src/integrations/same-island.ts).
+ */
+export function withBoundary<P extends object>(Inner: ComponentType<P>, { samePerShop = false } = {}): ComponentType<P> {
   const Bounded = (props: P) => (
     <IslandBoundary>
       <Inner {...props} />
     </IslandBoundary>
   );
   Bounded.displayName = `withBoundary(${Inner.displayName ?? Inner.name})`;
-  return Bounded;
+  return tagRenderer(Bounded, samePerShop ? SAME_ISLAND_RENDERER : REACT_RENDERER);
 }

@@ -90,4 +90,4 @@ function PhoneBoxIsland(props: Contact) {
 }
 
 /** The island inside the fallback boundary (spec §2: rendering errors show a fallback screen). */
-export default withBoundary(PhoneBoxIsland);
+export default withBoundary(PhoneBoxIsland, { samePerShop: true });

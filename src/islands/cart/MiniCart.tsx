@@ -161,4 +161,4 @@ function MiniCartContent(props: CartIslandProps & { onClose: () => void }) {
 }
 
 /** The island inside the fallback boundary (spec §2: rendering errors show a fallback screen). */
-export default withBoundary(MiniCartIsland);
+export default withBoundary(MiniCartIsland, { samePerShop: true });

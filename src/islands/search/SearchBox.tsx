@@ -197,4 +197,4 @@ function SearchBoxIsland({ label, placeholder, submitLabel, money }: Props) {
 }
 
 /** The island inside the fallback boundary (spec §2: rendering errors show a fallback screen). */
-export default withBoundary(SearchBoxIsland);
+export default withBoundary(SearchBoxIsland, { samePerShop: true });

@@ -135,6 +135,28 @@ for (const shop of SHOPS) {
       expect(products).toBe(productPaths.size);
     });
 
+    test("the header's islands are the same HTML on every page, with React ids no page island shares (decision 0011)", () => {
+      const header = /<astro-island [^>]*component-url="\/_astro\/(SearchBox|PhoneBox|AccountMenu|MiniCart)\.[^"]+"[\s\S]*?<\/astro-island>/g;
+      const seen = new Map<string, string>();
+      const files = htmlFiles(shop).filter((f) => !f.startsWith('/chrome/'));
+      for (const file of files) {
+        const html = read(shop, file);
+        const islands = [...html.matchAll(header)];
+        expect(islands.map((m) => m[1]).sort(), file).toEqual(['AccountMenu', 'MiniCart', 'PhoneBox', 'SearchBox']);
+        for (const [island, name] of islands) {
+          // Rendered once per build (prefix "s…"): the first page's HTML on every page.
+          expect(island, file).toMatch(/ prefix="s\d+"/);
+          const first = seen.get(name!) ?? (seen.set(name!, island), island);
+          expect(island, `${file}: ${name}`).toBe(first);
+        }
+        const prefixes = [...html.matchAll(/<astro-island [^>]*prefix="([^"]+)"/g)].map((m) => m[1]);
+        expect(new Set(prefixes).size, `${file}: island prefixes ${prefixes.join(' ')}`).toBe(prefixes.length);
+        const ids = [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
+        expect(ids.filter((id, i) => ids.indexOf(id) !== i), `${file}: duplicate ids`).toEqual([]);
+      }
+      expect(files.length).toBeGreaterThan(300);
+    });
+
     test('no script or event handler from editor HTML survives', () => {
       const catalog = testCatalog(shop);
       const hostile = [catalog.product(F.hostileHtml.productId)!.url, catalog.category(F.hostileHtml.categoryId)!.url, catalog.content(F.hostileHtml.contentId)!.url];
