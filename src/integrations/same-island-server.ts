@@ -1,22 +1,24 @@
 /**
- * The server half of the `storefront:same-island` renderer (src/integrations/same-island.ts): a
- * React island that renders the same HTML on every page of a shop (the header's search box,
- * phone box, account menu and mini cart: their props are the shop's) is rendered once per build
- * and props, and that HTML is written into every page. Before, each of the ~26,000 pages of a
- * 10,000-product shop rendered them again: a third of the pages phase (docs/architecture.md, The
- * build, per shop).
+ * The server half of the `storefront:same-island` renderer (src/integrations/same-island.ts,
+ * decision 0011): a React island whose HTML is the same on every page of a shop (the header's
+ * search box, phone box, account menu and mini cart: their props are the shop's) is rendered once
+ * per build and props, and that HTML is written into every page. Before, each of the ~26,000 pages
+ * of a 10,000-product shop rendered them again: about a quarter of the pages phase.
  *
- * An island renders here only when its module says so (`withBoundary(Island, { samePerShop: true })`,
- * islands/IslandBoundary.tsx, tags it: islands/renderer-tag.ts); `check` answers no for every other component. The island's React
- * ids (`useId`) take a prefix of their own per component ("s0", "s1", ...) instead of the page's
- * running "r0", "r1": the same HTML is then right on every page and never collides with a page's
- * own islands. The client half is @astrojs/react's, so hydration is unchanged.
+ * An island renders here only when its module says so (`withBoundary(Island, { samePerShop: true })`
+ * in islands/IslandBoundary.tsx tags it, islands/renderer-tag.ts); `check` answers no for every
+ * other component. The island's React ids (`useId`) take a prefix of their own per component
+ * ("s0", "s1", ...) instead of the page's running "r0", "r1": the same HTML is then right on every
+ * page and never meets a page island's ids. The client half is @astrojs/react's, so hydration is
+ * unchanged.
  */
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { SAME_ISLAND_RENDERER } from '../islands/renderer-tag.ts';
 
 type Slots = Record<string, unknown>;
+
+const RESOURCE_HINTS = /<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g;
 
 const prefixes = new Map<unknown, string>();
 const rendered = new Map<string, string>();
@@ -41,7 +43,8 @@ export function renderSameIsland<P extends object>(Component: ComponentType<P>, 
   const key = `${prefix} ${JSON.stringify(rest)}`;
   let html = rendered.get(key);
   if (html === undefined) {
-    html = renderToString(createElement(Component, rest as P), { identifierPrefix: prefix });
+    // As @astrojs/react does: React's resource hints (preload and the like) would land inside the island.
+    html = renderToString(createElement(Component, rest as P), { identifierPrefix: prefix }).replace(RESOURCE_HINTS, '');
     rendered.set(key, html);
   }
   return { html, attrs: { prefix } };

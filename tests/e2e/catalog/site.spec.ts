@@ -152,7 +152,10 @@ for (const shop of SHOPS) {
         const prefixes = [...html.matchAll(/<astro-island [^>]*prefix="([^"]+)"/g)].map((m) => m[1]);
         expect(new Set(prefixes).size, `${file}: island prefixes ${prefixes.join(' ')}`).toBe(prefixes.length);
         const ids = [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
-        expect(ids.filter((id, i) => ids.indexOf(id) !== i), `${file}: duplicate ids`).toEqual([]);
+        expect(
+          ids.filter((id, i) => ids.indexOf(id) !== i),
+          `${file}: duplicate ids`,
+        ).toEqual([]);
       }
       expect(files.length).toBeGreaterThan(300);
     });

@@ -26,6 +26,7 @@ const labelled =
   };
 const IslandA = labelled('a');
 const IslandB = labelled('b');
+const Hinted = () => createElement('div', null, createElement('link', { rel: 'preload', href: '/a.webp', as: 'image' }), 'x');
 
 describe('renderSameIsland', () => {
   it('renders an island once for the same props and gives the same HTML on every later page', () => {
@@ -55,6 +56,10 @@ describe('renderSameIsland', () => {
     // React writes the prefix into every id; the client's hydrateRoot takes it from the island's `prefix`.
     expect(first.html).toContain(`id="_${first.attrs.prefix}R_`);
     expect(second.html).toContain(`id="_${second.attrs.prefix}R_`);
+  });
+
+  it("drops React's resource hints, as @astrojs/react does (they would land inside the island)", () => {
+    expect(renderSameIsland(Hinted, {}, {}).html).toBe('<div>x</div>');
   });
 
   it('refuses children or slots: they could differ from page to page', () => {
