@@ -9,6 +9,16 @@ export function formatCartCount(n: number): { text: string; small: boolean; hidd
   return { text: count >= 1000 ? `${Math.floor(count / 1000)}k` : String(count), small: count > 99, hidden: count === 0 };
 }
 
+/**
+ * The cart link's accessible name: its label, then the count as the badge shows it ("Warenkorb: 3").
+ * The visible count must be a word of the name (WCAG 2.5.3 Label in Name); in parentheses, axe
+ * (Lighthouse's label-content-name-mismatch) reads it as an aside and fails the link.
+ */
+export function cartLinkName(label: string, n: number): string {
+  const count = formatCartCount(n);
+  return count.hidden ? label : `${label}: ${count.text}`;
+}
+
 export const ADVENT_PATH = '/advent-calendar';
 export const WIDE = 1200;
 

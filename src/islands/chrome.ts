@@ -4,7 +4,7 @@
  * admin bar, country dropdown, search toggle, mini-cart opening, scroll-to-top, review badge,
  * rating badge. The category menu's code loads on the first interaction with a menu control.
  */
-import { APP_VERSION, REVIEW_CACHE_S, VERSION_TOAST_MS, countryPickerState, formatCartCount, isReturnLocation } from '../catalog/site-rules.ts';
+import { APP_VERSION, REVIEW_CACHE_S, VERSION_TOAST_MS, cartLinkName, countryPickerState, formatCartCount, isReturnLocation } from '../catalog/site-rules.ts';
 import { checkVersion, takeToast, LAST_LOCATION_KEY } from '../stores/app-version.ts';
 import { consent, setConsent } from '../stores/consent.ts';
 import { salesBarDismissed } from '../stores/sales-bar.ts';
@@ -112,7 +112,7 @@ if (!reloading) {
       el.textContent = f.text;
       el.hidden = f.hidden;
       el.classList.toggle('cart-count--small', f.small);
-      link?.setAttribute('aria-label', f.hidden ? label : `${label} (${n})`);
+      link?.setAttribute('aria-label', cartLinkName(label, n));
     });
     // Large screens open the mini cart (the cart issue's) when one is on the page; small ones follow the link.
     link?.addEventListener('click', (e) => {

@@ -1,4 +1,5 @@
 /** Site header (issue 4 §2): at 1280, 1024 and 390 px. */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { fakeSession, sessionStorageEntries } from '../setup/session.ts';
 import { aboutPath, categoryRoute, decided, offline, setStorage, url, viewport, WIDTHS } from './helpers.ts';
@@ -60,6 +61,12 @@ for (const [name, width] of Object.entries(WIDTHS)) {
       await page.reload();
       await expect(count).toHaveText('3');
       await expect(count).not.toHaveClass(/cart-count--small/);
+      // The badge's text is a word of the link's name (label in name): axe's experimental
+      // label-content-name-mismatch, which Lighthouse runs, read "Warenkorb (3)" as an aside and failed it.
+      const link = page.locator('[data-cart-link]');
+      await expect(link).toHaveAccessibleName('Warenkorb: 3');
+      const { violations } = await new AxeBuilder({ page }).withRules(['label-content-name-mismatch']).include('[data-cart-link]').analyze();
+      expect(violations.map((v) => v.id)).toEqual([]);
       await page.evaluate(() => localStorage.setItem('cart_items', JSON.stringify([{ id: 1, PRODUCT_SALE_ELEMENT: 1, cartId: 0, cartItemId: 0, quantity: 150, price: 1000 }])));
       await page.reload();
       await expect(count).toHaveText('150');
@@ -67,6 +74,7 @@ for (const [name, width] of Object.entries(WIDTHS)) {
       await page.evaluate(() => localStorage.setItem('cart_items', JSON.stringify([{ id: 1, PRODUCT_SALE_ELEMENT: 1, cartId: 0, cartItemId: 0, quantity: 1500, price: 1000 }])));
       await page.reload();
       await expect(count).toHaveText('1k');
+      await expect(page.locator('[data-cart-link]')).toHaveAccessibleName('Warenkorb: 1k');
     });
 
     test('cart count stays in step across tabs', async ({ page, context }) => {

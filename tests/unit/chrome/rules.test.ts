@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adventVisibility, countryPickerState, formatCartCount, isCheckoutPath, isReturnLocation, newsletterUrl, salesBarVisible } from '../../../src/catalog/site-rules.ts';
+import { adventVisibility, cartLinkName, countryPickerState, formatCartCount, isCheckoutPath, isReturnLocation, newsletterUrl, salesBarVisible } from '../../../src/catalog/site-rules.ts';
 
 describe('cart count', () => {
   it.each([
@@ -17,6 +17,14 @@ describe('cart count', () => {
   it('treats nonsense as 0', () => {
     expect(formatCartCount(Number.NaN).text).toBe('0');
     expect(formatCartCount(-3).hidden).toBe(true);
+  });
+  it.each([
+    [0, 'Warenkorb'],
+    [3, 'Warenkorb: 3'],
+    [1500, 'Warenkorb: 1k'],
+  ])('the link named for %i items: %s (the badge\'s text a word of the name, no parentheses)', (n, name) => {
+    expect(cartLinkName('Warenkorb', n)).toBe(name);
+    expect(name.split(/\W+/)).toContain(formatCartCount(n).hidden ? 'Warenkorb' : formatCartCount(n).text);
   });
 });
 
