@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { adventVisibility, cartLinkName, countryPickerState, formatCartCount, isCheckoutPath, isReturnLocation, newsletterUrl, salesBarVisible } from '../../../src/catalog/site-rules.ts';
+import {
+  adventVisibility,
+  cartLinkName,
+  countryPickerState,
+  formatCartCount,
+  isCheckoutPath,
+  isReturnLocation,
+  newsletterUrl,
+  salesBarVisible,
+} from '../../../src/catalog/site-rules.ts';
 
 describe('cart count', () => {
   it.each([
@@ -22,7 +31,7 @@ describe('cart count', () => {
     [0, 'Warenkorb'],
     [3, 'Warenkorb: 3'],
     [1500, 'Warenkorb: 1k'],
-  ])('the link named for %i items: %s (the badge\'s text a word of the name, no parentheses)', (n, name) => {
+  ])("the link named for %i items: %s (the badge's text a word of the name, no parentheses)", (n, name) => {
     expect(cartLinkName('Warenkorb', n)).toBe(name);
     expect(name.split(/\W+/)).toContain(formatCartCount(n).hidden ? 'Warenkorb' : formatCartCount(n).text);
   });
