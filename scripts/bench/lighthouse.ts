@@ -10,7 +10,8 @@
  * Lighthouse starts each run with empty storage, so the page types that need a cart or a customer
  * (cart, checkout, account, order outcomes) are measured as a first visit sees them (empty cart,
  * /account going on to /login-register); cart-filled and checkout-filled measure the cart and the
- * checkout again with a line in the cart. Writes bench/results/lighthouse.json.
+ * checkout again with a line in the cart. A run Lighthouse cannot finish is printed with its error and
+ * run again (a page gives up after two such runs). Writes bench/results/lighthouse.json.
  *
  *   node scripts/bench/lighthouse.ts [--products 1000] [--runs 3] [--no-build] [--pages home,product] [--http1] [--reports dir]
  */
@@ -161,18 +162,30 @@ function lcpOf(details: unknown): Run['lcp'] {
 /** The numeric figures of a run (median and worst over the runs). */
 type Summary = Omit<Run, 'failedAudits' | 'shifts' | 'lcp' | 'longTasks'>;
 
+/** Runs of one page that may fail (and be run again) before the bench gives up on it. */
+const MAX_FAILED_RUNS = 2;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const results: Record<string, { url: string; runs: Run[]; median: Summary; worst: Summary; htmlBytes: { raw: number; gzip: number; brotli: number } }> = {};
 try {
   for (const [name, path] of Object.entries(pages)) {
     const url = (name === 'floor' ? origin.replace('//de.', '//floor.') : origin) + path;
     const list: Run[] = [];
+    let failed = 0;
     for (let i = 0; i < runs; i++) {
       const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] };
       const seeded = FILLED[name] ? await filledCart() : undefined;
       const r = seeded ? await lighthouse(url, { ...flags, disableStorageReset: true }, undefined, seeded) : await lighthouse(url, flags);
       await seeded?.close();
       const lhr = r!.lhr;
+      // A run Lighthouse could not finish (its runtimeError, e.g. no paint seen on a loaded machine)
+      // has no figures: scoring it 0 made a page's worst 0 and its LCP "NaN". Said, and run again.
+      if (lhr.runtimeError || lhr.categories.performance?.score == null) {
+        failed++;
+        console.log(`          run failed: ${lhr.runtimeError?.code ?? 'no performance score'} ${lhr.runtimeError?.message ?? ''}`.trimEnd());
+        if (failed > MAX_FAILED_RUNS) throw new Error(`${name}: ${failed} Lighthouse runs failed`);
+        i--;
+        continue;
+      }
       if (values.reports) {
         mkdirSync(values.reports, { recursive: true });
         writeFileSync(join(values.reports, `${name}-${i + 1}.json`), JSON.stringify(lhr));
