@@ -10,12 +10,11 @@ export function formatCartCount(n: number): { text: string; small: boolean; hidd
 }
 
 /**
- * The cart link's accessible name: its label, then the count as the badge shows it ("Warenkorb: 3").
- * The visible count must be a word of the name (WCAG 2.5.3 Label in Name); in parentheses, axe
- * (Lighthouse's label-content-name-mismatch) reads it as an aside and fails the link.
+ * The cart link's accessible name: its label, then the count as the badge shows it (formatCartCount's
+ * result: "Warenkorb: 3"). The visible count must be a word of the name (WCAG 2.5.3 Label in Name);
+ * in parentheses, axe (Lighthouse's label-content-name-mismatch) reads it as an aside and fails it.
  */
-export function cartLinkName(label: string, n: number): string {
-  const count = formatCartCount(n);
+export function cartLinkName(label: string, count: { text: string; hidden: boolean }): string {
   return count.hidden ? label : `${label}: ${count.text}`;
 }
 

@@ -112,7 +112,7 @@ if (!reloading) {
       el.textContent = f.text;
       el.hidden = f.hidden;
       el.classList.toggle('cart-count--small', f.small);
-      link?.setAttribute('aria-label', cartLinkName(label, n));
+      link?.setAttribute('aria-label', cartLinkName(label, f));
     });
     // Large screens open the mini cart (the cart issue's) when one is on the page; small ones follow the link.
     link?.addEventListener('click', (e) => {

@@ -32,8 +32,9 @@ describe('cart count', () => {
     [3, 'Warenkorb: 3'],
     [1500, 'Warenkorb: 1k'],
   ])("the link named for %i items: %s (the badge's text a word of the name, no parentheses)", (n, name) => {
-    expect(cartLinkName('Warenkorb', n)).toBe(name);
-    expect(name.split(/\W+/)).toContain(formatCartCount(n).hidden ? 'Warenkorb' : formatCartCount(n).text);
+    const count = formatCartCount(n);
+    expect(cartLinkName('Warenkorb', count)).toBe(name);
+    expect(name.split(/\W+/)).toContain(count.hidden ? 'Warenkorb' : count.text);
   });
 });
 
