@@ -22,24 +22,27 @@ const STALL_MS = 600;
 async function stallingProxy(shop: string, path: string, cut: (html: string) => number): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     // To the test shop's server by its address, with the shop's host name (Node does not resolve *.localhost).
-    const upstream = request({ host: '127.0.0.1', port: E2E.port, path: req.url, method: req.method, headers: { ...req.headers, host: `${shop}.localhost:${E2E.port}`, 'accept-encoding': 'identity' } }, (answer) => {
-      if (req.url !== path) {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-        return;
-      }
-      const chunks: Buffer[] = [];
-      answer.on('data', (c: Buffer) => chunks.push(c));
-      answer.on('end', () => {
-        const html = Buffer.concat(chunks).toString('utf8');
-        const at = cut(html);
-        const headers = { ...answer.headers };
-        delete headers['content-length'];
-        res.writeHead(answer.statusCode ?? 502, headers);
-        res.write(html.slice(0, at));
-        setTimeout(() => res.end(html.slice(at)), STALL_MS);
-      });
-    });
+    const upstream = request(
+      { host: '127.0.0.1', port: E2E.port, path: req.url, method: req.method, headers: { ...req.headers, host: `${shop}.localhost:${E2E.port}`, 'accept-encoding': 'identity' } },
+      (answer) => {
+        if (req.url !== path) {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        answer.on('data', (c: Buffer) => chunks.push(c));
+        answer.on('end', () => {
+          const html = Buffer.concat(chunks).toString('utf8');
+          const at = cut(html);
+          const headers = { ...answer.headers };
+          delete headers['content-length'];
+          res.writeHead(answer.statusCode ?? 502, headers);
+          res.write(html.slice(0, at));
+          setTimeout(() => res.end(html.slice(at)), STALL_MS);
+        });
+      },
+    );
     upstream.on('error', () => res.writeHead(502).end());
     req.pipe(upstream);
   });
