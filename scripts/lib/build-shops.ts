@@ -10,16 +10,17 @@ import { dirname, join, relative, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { catalogFile } from '../../src/catalog/catalog.ts';
-import { writePrebuiltIndex } from '../../src/catalog/prebuilt-index.ts';
+import { writeMarker, writePrebuiltIndex } from '../../src/catalog/prebuilt-index.ts';
+import { PrebuiltSearch } from '../../src/integrations/search-index.ts';
 import { astroCacheDir } from '../../src/integrations/incremental.ts';
-import type { ShopCode } from '../../src/shops/index.ts';
+import { getShop, type ShopCode } from '../../src/shops/index.ts';
 
 export interface ShopBuild {
   shop: ShopCode;
   seconds: number;
   pages: number;
   peakRssBytes: number;
-  /** Peak memory of Pagefind's own process (the search index), which runs beside the build's. */
+  /** Peak memory of the search index's processes (Pagefind's and, with npm run build, the search child's), beside the build's. */
   searchPeakRssBytes?: number;
   /** Peak memory of the catalog index's process, which runs beside Astro's setup. */
   indexPeakRssBytes?: number;
@@ -121,52 +122,88 @@ export const CHILD_PRELOAD = ['--import', join(root, 'scripts/lib/child-preload.
 /** What scripts/lib/index-child.ts prints last. */
 const IndexChildLine = z.object({ rebuilt: z.boolean(), changes: z.string() });
 
+/** What scripts/lib/search-child.ts prints last: the search marker's fields without `ok` and `ms`. */
+const SearchChildLine = PrebuiltSearch.options[0].omit({ ok: true, ms: true });
+
+/** Runs one of this folder's child scripts; gives its exit code, its last line of stdout, parsed, and the last of stderr. */
+function runChild<T>(
+  script: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  line: z.ZodType<T>,
+  onSpawn: (kill: () => void) => void,
+): Promise<{ ok: true; value: T } | { ok: false; reason: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [...CHILD_PRELOAD, join(root, 'scripts/lib', script), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    onSpawn(() => void (child.exitCode === null && child.kill()));
+    let last = '';
+    let error = '';
+    eachLine(child.stdout, (l) => {
+      if (l) last = l;
+    });
+    eachLine(child.stderr, (l) => {
+      error = `${error}${l}\n`.slice(-2_000);
+    });
+    child.on('error', (e) => done({ ok: false, reason: e.message }));
+    child.on('close', (code) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(last);
+      } catch {
+        json = undefined;
+      }
+      const parsed = line.safeParse(json);
+      done(code === 0 && parsed.success ? { ok: true, value: parsed.data } : { ok: false, reason: `${script} ended with ${code}: ${error.trim().split('\n').at(-1) ?? ''}` });
+    });
+  });
+}
+
 /**
  * Starts the shop's catalog index in a process of its own, beside Astro's setup, and writes its
  * outcome to a marker the build's loader waits for (src/catalog/prebuilt-index.ts). On a 2-core
  * machine the index (5-8 s at 10,000 products) then costs the wait after Astro's setup
  * (about 4 s), not both one after the other.
+ *
+ * With `search`, the search index follows in a process of its own as soon as the catalog index
+ * is written, into the search cache folder, and its outcome goes to `searchMarker`
+ * (src/integrations/search-index.ts, SEARCH_PREBUILT): Pagefind then works beside Astro's setup,
+ * bundling and rendering instead of from the pages on. A failed catalog index fails it too.
  */
 export function indexBeside(
   shop: ShopCode,
   env: Record<string, string | undefined>,
   rssFile: string,
-): { marker: string; stop: () => void; peakRssBytes: () => number | undefined } {
+  search?: { language: string; cacheDir: string },
+): { marker: string; searchMarker: string | undefined; stop: () => void; peakRssBytes: () => number | undefined } {
   const marker = join(dirname(rssFile), 'catalog-index.json');
+  const searchMarker = search ? join(dirname(rssFile), 'search-index.json') : undefined;
   const indexRss = join(dirname(rssFile), 'index-rss');
   const started = performance.now();
-  const child = spawn(process.execPath, [...CHILD_PRELOAD, join(root, 'scripts/lib/index-child.ts'), env.EXPORT_DIR ?? 'export', shop, catalogFile(shop, env.CATALOG_DIR, root)], {
-    cwd: root,
-    env: { ...env, RSS_REPORT: indexRss },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let last = '';
-  let error = '';
-  eachLine(child.stdout, (line) => {
-    if (line) last = line;
-  });
-  eachLine(child.stderr, (line) => {
-    error = `${error}${line}\n`.slice(-2_000);
-  });
-  child.on('error', (e) => writePrebuiltIndex(marker, { ok: false, reason: e.message }));
-  child.on('close', (code) => {
-    let line: unknown;
-    try {
-      line = JSON.parse(last);
-    } catch {
-      line = undefined;
-    }
-    const result = IndexChildLine.safeParse(line);
+  const dbFile = catalogFile(shop, env.CATALOG_DIR, root);
+  const running: (() => void)[] = [];
+  let stopped = false;
+  void (async () => {
+    const index = await runChild('index-child.ts', [env.EXPORT_DIR ?? 'export', shop, dbFile], { ...env, RSS_REPORT: indexRss }, IndexChildLine, (kill) => running.push(kill));
     writePrebuiltIndex(
       marker,
-      code === 0 && result.success
-        ? { ok: true, ...result.data, ms: performance.now() - started }
-        : { ok: false, reason: `the index child ended with ${code}: ${error.trim().split('\n').at(-1) ?? ''}` },
+      index.ok ? { ok: true, ...index.value, ms: performance.now() - started } : { ok: false, reason: index.reason.replace('index-child.ts', 'the index child') },
     );
-  });
+    if (!search || !searchMarker) return;
+    if (!index.ok || stopped)
+      return writeMarker<PrebuiltSearch>(searchMarker, { ok: false, reason: stopped ? 'the build stopped' : 'the catalog index was not built beside the build' });
+    const built = await runChild('search-child.ts', [dbFile, search.language, search.cacheDir], env, SearchChildLine, (kill) => running.push(kill));
+    writeMarker<PrebuiltSearch>(
+      searchMarker,
+      built.ok ? { ok: true, ...built.value, ms: performance.now() - started } : { ok: false, reason: built.reason.replace('search-child.ts', 'the search child') },
+    );
+  })();
   return {
     marker,
-    stop: () => void (child.exitCode === null && child.kill()),
+    searchMarker,
+    stop: () => {
+      stopped = true;
+      for (const kill of running) kill();
+    },
     peakRssBytes: () => (existsSync(indexRss) ? Number(readFileSync(indexRss, 'utf8')) : undefined),
   };
 }
@@ -224,7 +261,9 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
     }
   }
   rmSync(stampFile, { force: true });
-  const indexer = indexBeside(shop, env, rssFile);
+  // The search index beside the build needs its cache folder (incremental builds) and the index.
+  const searchBeside = env.INCREMENTAL !== 'off' && env.SEARCH_INDEX !== 'off';
+  const indexer = indexBeside(shop, env, rssFile, searchBeside ? { language: getShop(shop).language, cacheDir: join(cacheDir, 'pagefind') } : undefined);
   const child = spawn(process.execPath, [...CHILD_PRELOAD, join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
     cwd: root,
     env: {
@@ -232,6 +271,7 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
       SHOP: shop,
       RSS_REPORT: rssFile,
       CATALOG_PREBUILT: indexer.marker,
+      SEARCH_PREBUILT: indexer.searchMarker,
       ASTRO_TELEMETRY_DISABLED: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -253,7 +293,7 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
     if (c) changes = c[1];
     const p = /\[incremental\] pages: (\d+) of (\d+) keyed pages and files rendered, (\d+) reused/.exec(plain);
     if (p) (rendered = Number(p[1])), (reused = Number(p[3]));
-    const s = /\[search-index\] pagefind: .*Pagefind peak (\d+) MB/.exec(plain);
+    const s = /\[search-index\] pagefind: .*(?:Pagefind|search processes) peak (\d+) MB/.exec(plain);
     if (s) searchPeakRssBytes = Number(s[1]) * 2 ** 20;
     // Astro prints a line per page: left out of the terminal (26,000 of them per shop).
     if (!o.quiet && !/[├└]─/.test(plain)) process.stdout.write(`[${shop}] ${line}\n`);

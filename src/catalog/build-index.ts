@@ -110,6 +110,9 @@ function readMeta(dbFile: string, key: string): string | undefined {
   }
 }
 
+/** The signature of the export and settings an index was built from (undefined without an index). */
+export const indexSignature = (dbFile: string): string | undefined => readMeta(dbFile, 'signature');
+
 function readFaults(dbFile: string): Fault[] {
   const db = new DatabaseSync(dbFile, { readOnly: true });
   try {

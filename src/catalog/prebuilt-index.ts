@@ -4,7 +4,8 @@
  * writes what became of it to a marker file named by CATALOG_PREBUILT. The catalog loader waits
  * for the marker instead of building the index itself, then finds the index current and reuses
  * it, reporting the pre-builder's changes. A failed or missing pre-build leaves the loader to
- * build the index itself, as it does without CATALOG_PREBUILT.
+ * build the index itself, as it does without CATALOG_PREBUILT. The search index is built the same
+ * way right after it (SEARCH_PREBUILT, src/integrations/search-index.ts), with the same markers.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -24,21 +25,26 @@ export const PrebuiltIndex = z.discriminatedUnion('ok', [
 ]);
 export type PrebuiltIndex = z.infer<typeof PrebuiltIndex>;
 
-/** Written whole or not at all: the loader may be polling for it. */
-export function writePrebuiltIndex(marker: string, value: PrebuiltIndex): void {
+/** Written whole or not at all: the build may be polling for it. */
+export function writeMarker<T>(marker: string, value: T): void {
   const tmp = `${marker}.tmp`;
   writeFileSync(tmp, JSON.stringify(value));
   renameSync(tmp, marker);
 }
 
 /**
- * Waits for the marker. Gives `{ ok: false }` if it does not come within `timeoutMs` (the
- * pre-builder's parent died) or is not a marker.
+ * Waits for a marker of `what` and parses it with `schema`. Gives `{ ok: false }` if it does not
+ * come within `timeoutMs` (its writer's parent died) or is not such a marker.
  */
-export async function waitForPrebuiltIndex(marker: string, { timeoutMs = 30 * 60_000, pollMs = 50 } = {}): Promise<PrebuiltIndex> {
+export async function waitForMarker<T extends { ok: boolean }>(
+  marker: string,
+  schema: z.ZodType<T>,
+  what: string,
+  { timeoutMs = 30 * 60_000, pollMs = 50 } = {},
+): Promise<T | { ok: false; reason: string }> {
   const until = performance.now() + timeoutMs;
   while (!existsSync(marker)) {
-    if (performance.now() > until) return { ok: false, reason: `no word from the index built beside the build in ${Math.round(timeoutMs / 1000)} s` };
+    if (performance.now() > until) return { ok: false, reason: `no word from the ${what} built beside the build in ${Math.round(timeoutMs / 1000)} s` };
     await sleep(pollMs);
   }
   let json: unknown;
@@ -47,6 +53,12 @@ export async function waitForPrebuiltIndex(marker: string, { timeoutMs = 30 * 60
   } catch {
     json = undefined;
   }
-  const parsed = PrebuiltIndex.safeParse(json);
-  return parsed.success ? parsed.data : { ok: false, reason: `${marker} is not a pre-built index's marker` };
+  const parsed = schema.safeParse(json);
+  return parsed.success ? parsed.data : { ok: false, reason: `${marker} is not a pre-built ${what}'s marker` };
 }
+
+export const writePrebuiltIndex = (marker: string, value: PrebuiltIndex): void => writeMarker(marker, value);
+
+/** Waits for the catalog index's marker (see waitForMarker). */
+export const waitForPrebuiltIndex = (marker: string, options?: { timeoutMs?: number; pollMs?: number }): Promise<PrebuiltIndex> =>
+  waitForMarker(marker, PrebuiltIndex, 'index', options);

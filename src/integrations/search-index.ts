@@ -1,7 +1,9 @@
 /**
  * A shop's search index (issue 7), written to `<outDir>/pagefind/`. It is built from the catalog
- * index, not from the pages, so it starts when the pages start (Pagefind's own process works
- * beside Astro's rendering) and the build waits for it at the end.
+ * index, not from the pages: `npm run build` builds it in a process of its own right after the
+ * catalog index, beside Astro's setup, bundling and rendering (scripts/lib/search-child.ts,
+ * SEARCH_PREBUILT); a plain `astro build` starts it when the pages start (Pagefind's own process
+ * works beside Astro's rendering). The build waits for it at the end.
  *
  * Pagefind's Node API with custom records streamed from the catalog index
  * (src/catalog/search-records.ts), not its HTML crawl: the crawl keeps every page in memory and
@@ -14,7 +16,10 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } 
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { Catalog, catalogFile } from '../catalog/catalog.ts';
+import { indexSignature } from '../catalog/build-index.ts';
+import { waitForMarker } from '../catalog/prebuilt-index.ts';
 import { recordOptionsOf, searchRecords } from '../catalog/search-records.ts';
 import { generateImages } from '../catalog/images.ts';
 import type { ShopConfig } from '../shops/schema.ts';
@@ -24,48 +29,70 @@ import { isSharded, moveFragmentsToShards } from './page-shards.ts';
 /** Records sent to the Pagefind service at once (it answers each one). */
 const BATCH = 200;
 
-export async function buildSearchIndex(o: {
-  dbFile: string;
-  outDir: string;
-  language: string;
-  /**
-   * A folder that keeps the last index written with the hash of its records: when the records are
-   * the same (an incremental build after a change no search result shows), the index is linked
-   * from there instead of being built again.
-   */
-  cacheDir?: string;
-  /** Part of the cached index's key besides the records (the lockfile: Pagefind's version). */
-  salt?: string;
-}): Promise<{ records: number; reused: boolean; peakRssBytes: number }> {
+/** Part of a cached index's key besides its records: the lockfile (Pagefind's version). */
+export function searchSalt(root: string): string {
+  const lock = join(root, 'package-lock.json');
+  return existsSync(lock) ? createHash('sha256').update(readFileSync(lock)).digest('hex') : '';
+}
+
+/** What a search index built beside the build (scripts/lib/search-child.ts) left for it: SEARCH_PREBUILT. */
+export const PrebuiltSearch = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    /** The catalog index's signature it was built from (indexSignature). */
+    signature: z.string(),
+    /** The index, in the cache folder (see searchIndexInCache). */
+    dir: z.string().min(1),
+    records: z.number().int().nonnegative(),
+    reused: z.boolean(),
+    /** Pagefind's process and the search child's together. */
+    peakRssBytes: z.number().nonnegative(),
+    /** From the start of the build to the index's end. */
+    ms: z.number().nonnegative(),
+  }),
+  z.object({ ok: z.literal(false), reason: z.string() }),
+]);
+export type PrebuiltSearch = z.infer<typeof PrebuiltSearch>;
+
+interface Built {
+  records: number;
+  reused: boolean;
+  peakRssBytes: number;
+}
+
+/**
+ * The index of the catalog's search records in `cacheDir`, in a folder named by the hash of its
+ * records: built there when the records changed, else the one already there (an incremental build
+ * after a change no search result shows). Only the latest index is kept.
+ */
+export async function searchIndexInCache(o: { dbFile: string; language: string; cacheDir: string; salt: string }): Promise<Built & { dir: string }> {
   const options = recordOptionsOf(new Catalog(o.dbFile), o.language);
-  const out = join(o.outDir, 'pagefind');
-  let cached: string | undefined;
-  if (o.cacheDir) {
-    const hash = createHash('sha256').update(`${o.language}\n${o.salt ?? ''}\n`);
-    let n = 0;
-    for (const record of searchRecords(o.dbFile, options)) hash.update(`${JSON.stringify(record)}\n`), n++;
-    cached = join(o.cacheDir, hash.digest('hex'));
-    if (existsSync(join(cached, 'pagefind-entry.json'))) {
-      rmSync(out, { recursive: true, force: true });
-      linkTree(cached, out);
-      return { records: n, reused: true, peakRssBytes: 0 };
-    }
-  }
-  // Written where it is kept (the cache folder) and linked into the site, or into the site itself.
-  const target = cached ? `${cached}.partial` : out;
+  const hash = createHash('sha256').update(`${o.language}\n${o.salt}\n`);
+  let n = 0;
+  for (const record of searchRecords(o.dbFile, options)) hash.update(`${JSON.stringify(record)}\n`), n++;
+  const dir = join(o.cacheDir, hash.digest('hex'));
+  if (existsSync(join(dir, 'pagefind-entry.json'))) return { dir, records: n, reused: true, peakRssBytes: 0 };
+  const partial = `${dir}.partial`;
+  const built = await writePagefind(o.dbFile, options, partial);
+  for (const e of readdirSync(o.cacheDir)) if (join(o.cacheDir, e) !== partial) rmSync(join(o.cacheDir, e), { recursive: true, force: true });
+  renameSync(partial, dir);
+  return { dir, ...built };
+}
+
+/** Pagefind's index of the catalog's search records, written to `target`. */
+async function writePagefind(dbFile: string, options: ReturnType<typeof recordOptionsOf>, target: string): Promise<Built> {
   rmSync(target, { recursive: true, force: true });
   const pagefind = await import('pagefind');
-  const { index, errors } = await pagefind.createIndex({ forceLanguage: o.language });
+  const { index, errors } = await pagefind.createIndex({ forceLanguage: options.language });
   if (!index) throw new Error(`search index: ${errors.join('; ')}`);
   let records = 0;
-  let peakRssBytes = 0;
   try {
     let batch: Promise<{ errors: string[] }>[] = [];
     const flush = async () => {
       for (const r of await Promise.all(batch)) if (r.errors.length) throw new Error(`search index: ${r.errors.join('; ')}`);
       batch = [];
     };
-    for (const record of searchRecords(o.dbFile, options)) {
+    for (const record of searchRecords(dbFile, options)) {
       batch.push(index.addCustomRecord(record));
       records++;
       if (batch.length >= BATCH) await flush();
@@ -73,21 +100,34 @@ export async function buildSearchIndex(o: {
     await flush();
     const written = await index.writeFiles({ outputPath: target });
     if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`);
-    peakRssBytes = childPeakRss();
+    const peakRssBytes = childPeakRss();
     // The site uses its own UI (src/islands/search/): Pagefind's ready-made UIs are not shipped.
     for (const f of readdirSync(target)) if (/^pagefind-(ui|modular-ui|component-ui|highlight)\./.test(f)) rmSync(join(target, f));
+    return { records, reused: false, peakRssBytes };
   } finally {
     await index.deleteIndex();
     await pagefind.close();
   }
-  if (o.cacheDir && cached) {
-    // Only the latest index is kept.
-    for (const e of readdirSync(o.cacheDir)) if (join(o.cacheDir, e) !== target) rmSync(join(o.cacheDir, e), { recursive: true, force: true });
-    renameSync(target, cached);
-    rmSync(out, { recursive: true, force: true });
-    linkTree(cached, out);
-  }
-  return { records, reused: false, peakRssBytes };
+}
+
+export async function buildSearchIndex(o: {
+  dbFile: string;
+  outDir: string;
+  language: string;
+  /**
+   * A folder that keeps the last index written with the hash of its records (searchIndexInCache):
+   * the index is built or found there and linked into the site.
+   */
+  cacheDir?: string;
+  /** Part of the cached index's key besides the records (searchSalt). */
+  salt?: string;
+}): Promise<Built> {
+  const out = join(o.outDir, 'pagefind');
+  if (!o.cacheDir) return writePagefind(o.dbFile, recordOptionsOf(new Catalog(o.dbFile), o.language), out);
+  const { dir, ...built } = await searchIndexInCache({ dbFile: o.dbFile, language: o.language, cacheDir: o.cacheDir, salt: o.salt ?? '' });
+  rmSync(out, { recursive: true, force: true });
+  linkTree(dir, out);
+  return built;
 }
 
 /**
@@ -126,7 +166,7 @@ export function searchIndex({ shop }: { shop: ShopConfig }): AstroIntegration {
   let salt = '';
   let outDir = '';
   /** The index being built while the pages render (it reads the catalog index, not the pages). */
-  let pending: Promise<{ records: number; reused: boolean; peakRssBytes: number; ms: number } | { error: unknown }> | undefined;
+  let pending: Promise<(Built & { ms: number; beside: boolean }) | { error: unknown }> | undefined;
   return {
     name: 'search-index',
     hooks: {
@@ -134,19 +174,33 @@ export function searchIndex({ shop }: { shop: ShopConfig }): AstroIntegration {
         outDir = fileURLToPath(config.outDir);
         // Kept for the next incremental build only; INCREMENTAL=off builds it every time.
         cacheDir = incrementalEnabled() ? join(fileURLToPath(config.cacheDir), 'pagefind') : undefined;
-        const lock = join(fileURLToPath(config.root), 'package-lock.json');
-        salt = existsSync(lock) ? createHash('sha256').update(readFileSync(lock)).digest('hex') : '';
+        salt = searchSalt(fileURLToPath(config.root));
       },
       // After the catalog is loaded and the output folder emptied (the incremental integration
       // comes first), before the pages: Pagefind works in its own process beside the rendering.
-      'astro:build:start': () => {
+      'astro:build:start': ({ logger }) => {
         // SEARCH_INDEX=off skips the index, to measure the page build alone (npm run bench).
         if (process.env.SEARCH_INDEX === 'off') return;
         const started = performance.now();
-        pending = buildSearchIndex({ dbFile: catalogFile(shop.code), outDir, language: shop.language, cacheDir, salt }).then(
-          (r) => ({ ...r, ms: performance.now() - started }),
-          (error: unknown) => ({ error }),
-        );
+        const dbFile = catalogFile(shop.code);
+        // Set by npm run build (scripts/lib/build-shops.ts): the index is built beside Astro's setup
+        // right after the catalog index, in the cache folder. Used when it is the current catalog's.
+        const prebuilt = process.env.SEARCH_PREBUILT;
+        pending = (async () => {
+          if (prebuilt && cacheDir) {
+            const beside = await waitForMarker(prebuilt, PrebuiltSearch, 'search index');
+            const current = beside.ok && beside.signature === indexSignature(dbFile) && existsSync(join(beside.dir, 'pagefind-entry.json'));
+            if (beside.ok && current) {
+              const out = join(outDir, 'pagefind');
+              rmSync(out, { recursive: true, force: true });
+              linkTree(beside.dir, out);
+              return { records: beside.records, reused: beside.reused, peakRssBytes: beside.peakRssBytes, ms: beside.ms, beside: true };
+            }
+            logger.warn(`the search index was not built beside the build (${beside.ok ? 'it is not the current catalog index' : beside.reason}): building it now`);
+          }
+          const built = await buildSearchIndex({ dbFile, outDir, language: shop.language, cacheDir, salt });
+          return { ...built, ms: performance.now() - started, beside: false };
+        })().catch((error: unknown) => ({ error }));
       },
       'astro:build:done': async ({ dir, logger }) => {
         if (!pending) return logger.warn('SEARCH_INDEX=off: no search index built');
@@ -159,7 +213,7 @@ export function searchIndex({ shop }: { shop: ShopConfig }): AstroIntegration {
         // Result thumbnails the pages did not already ask for (normally none).
         const thumbs = await generateImages(out);
         logger.info(
-          `pagefind: ${result.records} records (${shop.language})${result.reused ? ', unchanged: the previous index reused' : ''} in ${Math.round(result.ms)} ms beside the pages (${Math.round(performance.now() - started)} ms after them), Pagefind peak ${Math.round(result.peakRssBytes / 2 ** 20)} MB, ${thumbs.made} thumbnails made${sharded ? `, ${sharded} fragments in shards` : ''}`,
+          `pagefind: ${result.records} records (${shop.language})${result.reused ? ', unchanged: the previous index reused' : ''} in ${Math.round(result.ms)} ms ${result.beside ? 'beside the build, after the catalog index' : 'beside the pages'} (${Math.round(performance.now() - started)} ms after them), ${result.beside ? 'search processes' : 'Pagefind'} peak ${Math.round(result.peakRssBytes / 2 ** 20)} MB, ${thumbs.made} thumbnails made${sharded ? `, ${sharded} fragments in shards` : ''}`,
         );
       },
     },

@@ -1,18 +1,21 @@
 /**
  * The catalog index built beside Astro's setup (src/catalog/prebuilt-index.ts): npm run build starts
  * it in its own process, the loader waits for its marker and reuses the index with its changes; a
- * failed pre-build leaves the loader to build the index itself.
+ * failed pre-build leaves the loader to build the index itself. The search index follows it the
+ * same way (src/integrations/search-index.ts, SEARCH_PREBUILT).
  */
 import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Loader } from 'astro/loaders';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { indexBeside } from '../../../scripts/lib/build-shops.ts';
-import { buildCatalogIndex } from '../../../src/catalog/build-index.ts';
+import { buildCatalogIndex, indexSignature } from '../../../src/catalog/build-index.ts';
 import { catalogFile } from '../../../src/catalog/catalog.ts';
 import { catalogLoader } from '../../../src/catalog/loader.ts';
-import { waitForPrebuiltIndex, writePrebuiltIndex } from '../../../src/catalog/prebuilt-index.ts';
+import { waitForMarker, waitForPrebuiltIndex, writeMarker, writePrebuiltIndex } from '../../../src/catalog/prebuilt-index.ts';
+import { PrebuiltSearch, searchIndex, searchIndexInCache } from '../../../src/integrations/search-index.ts';
 import { getShop } from '../../../src/shops/index.ts';
 import { writeMiniExport } from '../../fixtures/mini-export.ts';
 
@@ -52,6 +55,78 @@ describe('the index child of npm run build', () => {
     const broken = indexBeside('de', { ...env, EXPORT_DIR: tmp('no-export-') }, join(tmp('rss-'), 'rss')).marker;
     expect(await waitForPrebuiltIndex(broken, { timeoutMs: 60_000 })).toMatchObject({ ok: false, reason: expect.stringMatching(/ended with 1: .*manifest/i) });
   }, 90_000);
+
+  it('with search, builds the search index right after it into the cache folder; no catalog index, no search index', async () => {
+    const exportDir = await writeMiniExport();
+    const catalogDir = tmp('catalog-');
+    const cacheDir = join(tmp('cache-'), 'pagefind');
+    const env = { ...process.env, EXPORT_DIR: exportDir, CATALOG_DIR: catalogDir };
+    const indexer = indexBeside('de', env, join(tmp('rss-'), 'rss'), { language: 'de', cacheDir });
+    const search = await waitForMarker(indexer.searchMarker!, PrebuiltSearch, 'search index', { timeoutMs: 60_000 });
+    if (!search.ok) throw new Error(search.reason);
+    expect(search).toMatchObject({ reused: false, signature: indexSignature(join(catalogDir, 'de.sqlite')) });
+    expect(search.records).toBeGreaterThan(0);
+    expect(search.dir.startsWith(cacheDir)).toBe(true);
+    expect(existsSync(join(search.dir, 'pagefind-entry.json'))).toBe(true);
+    // The catalog index's marker came first (the loader does not wait for the search index).
+    expect(await waitForPrebuiltIndex(indexer.marker, { timeoutMs: 1 })).toMatchObject({ ok: true });
+
+    const broken = indexBeside('de', { ...env, EXPORT_DIR: tmp('no-export-') }, join(tmp('rss-'), 'rss'), { language: 'de', cacheDir });
+    expect(await waitForMarker(broken.searchMarker!, PrebuiltSearch, 'search index', { timeoutMs: 60_000 })).toEqual({
+      ok: false,
+      reason: 'the catalog index was not built beside the build',
+    });
+  }, 90_000);
+});
+
+describe('the search index integration', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  /** Runs the integration's hooks as astro build does, around a build of nothing. */
+  const build = async (prebuilt: string | undefined) => {
+    const root = tmp('site-');
+    const outDir = join(root, 'dist');
+    const cacheDir = join(root, 'cache');
+    if (prebuilt) vi.stubEnv('SEARCH_PREBUILT', prebuilt);
+    const logs: string[] = [];
+    const logger = { info: (m: string) => logs.push(`info ${m}`), warn: (m: string) => logs.push(`warn ${m}`) };
+    const hooks = searchIndex({ shop: getShop('de') }).hooks as Record<string, (o: unknown) => unknown>;
+    await hooks['astro:config:done']!({ config: { outDir: pathToFileURL(`${outDir}/`), cacheDir: pathToFileURL(`${cacheDir}/`), root: pathToFileURL(`${root}/`) } });
+    await hooks['astro:build:start']!({ logger });
+    await hooks['astro:build:done']!({ dir: pathToFileURL(`${outDir}/`), logger });
+    return { logs, out: join(outDir, 'pagefind') };
+  };
+
+  it('links the index built beside the build when it is the current catalog index’s, and builds it itself when not', async () => {
+    const exportDir = await writeMiniExport();
+    const catalogDir = tmp('catalog-');
+    vi.stubEnv('CATALOG_DIR', catalogDir);
+    await buildCatalogIndex({ exportDir, shop: getShop('de'), dbFile: catalogFile('de') });
+    const signature = indexSignature(catalogFile('de'))!;
+    const beside = join(tmp('beside-'), 'pagefind');
+    const built = await searchIndexInCache({ dbFile: catalogFile('de'), language: 'de', cacheDir: beside, salt: '' });
+    const marker = join(tmp('marker-'), 'search-index.json');
+
+    writeMarker<PrebuiltSearch>(marker, { ok: true, signature, ...built, ms: 1234 });
+    const linked = await build(marker);
+    expect(linked.logs).toEqual([expect.stringMatching(/^info pagefind: \d+ records \(de\) in 1234 ms beside the build, after the catalog index/)]);
+    // The same file: linked, not built again.
+    expect(statSync(join(linked.out, 'pagefind-entry.json')).ino).toBe(statSync(join(built.dir, 'pagefind-entry.json')).ino);
+
+    // An index of another export (the loader built the catalog index again), or none at all.
+    writeMarker<PrebuiltSearch>(marker, { ok: true, signature: 'another', ...built, ms: 1234 });
+    const other = await build(marker);
+    expect(other.logs[0]).toBe('warn the search index was not built beside the build (it is not the current catalog index): building it now');
+    expect(other.logs[1]).toMatch(/^info pagefind: \d+ records \(de\) in \d+ ms beside the pages/);
+    expect(existsSync(join(other.out, 'pagefind-entry.json'))).toBe(true);
+
+    writeMarker<PrebuiltSearch>(marker, { ok: false, reason: 'the search child ended with 1: out of memory' });
+    const failed = await build(marker);
+    expect(failed.logs[0]).toBe('warn the search index was not built beside the build (the search child ended with 1: out of memory): building it now');
+    expect(existsSync(join(failed.out, 'pagefind-entry.json'))).toBe(true);
+  }, 60_000);
 });
 
 describe('the catalog loader', () => {
