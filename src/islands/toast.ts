@@ -3,11 +3,11 @@
  * region (role=status) created on first use, one message at a time, shown for 5 s (errors 8 s),
  * kept while hovered or focused, closable. Hand-written (~50 lines, under 1 KB compressed):
  * the toast libraries that are small and framework-free (notyf, toastify-js) weigh 2.5-3 KB
- * compressed and their regions are not live regions without extra code.
+ * compressed and their regions are not live regions without extra code. Its styles are the
+ * chrome's (styles/toast.scss, on every page).
  */
 import { m } from '../i18n/generated/messages.js';
 import { notice, type NoticeKind } from '../stores/notice.ts';
-import './toast.scss';
 
 export type ToastKind = NoticeKind;
 
