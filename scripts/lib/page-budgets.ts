@@ -82,7 +82,8 @@ export const PAGE_TYPES = {
   cart:           { path: () => '/cart', needs: 'cart', jsKB: 103, cssKB: 0, htmlKB: 11, htmlRawKB: 48, requestsBeforePaint: 15, ...STRICT, badImages: 1 },
   checkout:       { path: () => '/checkout', needs: 'cart', jsKB: 112, cssKB: 0, htmlKB: 11.5, htmlRawKB: 52, requestsBeforePaint: 15, ...STRICT },
   login:          { path: () => '/login-register', jsKB: 10.5, cssKB: 0, htmlKB: 11.5, htmlRawKB: 52, requestsBeforePaint: 15, ...STRICT },
-  account:        { path: () => '/account', needs: 'customer', jsKB: 105, cssKB: 0, htmlKB: 11, htmlRawKB: 49, requestsBeforePaint: 14, ...STRICT },
+  // 15 requests since 2026-11-25: the page's own script that sends a visitor without a session on at once (islands/account/session-gate.ts).
+  account:        { path: () => '/account', needs: 'customer', jsKB: 105, cssKB: 0, htmlKB: 11, htmlRawKB: 49, requestsBeforePaint: 15, ...STRICT },
   'order-placed': { path: () => '/order-placed', needs: 'order', jsKB: 96.5, cssKB: 0, htmlKB: 11, htmlRawKB: 49, requestsBeforePaint: 15, ...STRICT },
   'order-failed': { path: () => '/order-failed', needs: 'order', jsKB: 87, cssKB: 0, htmlKB: 11, htmlRawKB: 49, requestsBeforePaint: 15, ...STRICT },
   // JS: issue 15's budget, 35 KB (12.2 KB today); the rest as the other lines (14.0 KB / 80.4 KB HTML, 7 requests).

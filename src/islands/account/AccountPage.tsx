@@ -14,7 +14,8 @@ import type { AddressInput, AddressItem } from '../../api/contract/address.ts';
 import type { CustomerItem } from '../../api/contract/customer.ts';
 import type { OrderItem } from '../../api/contract/order.ts';
 import { formatMoney, toCents } from '../../catalog/prices.ts';
-import { loggedIn, readSession, type StoredSession } from '../../stores/session.ts';
+import { loggedIn, type StoredSession } from '../../stores/session.ts';
+import { sessionOrLogin } from './session-gate.ts';
 import { logout } from '../../stores/session-actions.ts';
 import AddressForm, { type AddressCountryView } from './AddressForm.tsx';
 import { Field, FormMessage, LoadFailed, useFormState, value, type Status } from './form.tsx';
@@ -36,13 +37,11 @@ export interface AccountPageProps {
 function AccountPageIsland(props: AccountPageProps) {
   const [session, setSession] = useState<StoredSession | null | undefined>(undefined);
   const user = useStore(loggedIn);
+  // Again whenever the session changes (another tab logging out).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `user` is the trigger, the session is read
   useEffect(() => {
-    const s = readSession();
-    if (!s || !user) {
-      location.replace('/login-register');
-      return;
-    }
-    setSession(s);
+    const s = sessionOrLogin();
+    if (s) setSession(s);
   }, [user]);
   return (
     <section className="account-page" aria-labelledby="account-title">

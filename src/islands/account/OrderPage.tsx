@@ -9,7 +9,7 @@ import { m } from '../../i18n/generated/messages.js';
 import { ApiError, call } from '../../api/client.ts';
 import { cancellable, type OrderItem, type OrderProductItem } from '../../api/contract/order.ts';
 import { pathFor } from '../../api/contract/paths.ts';
-import { readSession } from '../../stores/session.ts';
+import { sessionOrLogin } from './session-gate.ts';
 import OrderDetail, { type Money } from './OrderDetail.tsx';
 import { accountErrorText } from './rules.ts';
 import { downloadInvoice } from './invoice.ts';
@@ -49,8 +49,8 @@ function OrderPageIsland({ mode, money }: OrderPageProps) {
       error instanceof ApiError && error.kind === 'server' && error.status === 404 ? notFound() : setState({ kind: 'error', text: accountErrorText(error), notFound: false });
     if ('id' in key) {
       if (mode !== 'customer') return notFound();
-      const session = readSession();
-      if (!session) return void location.replace('/login-register');
+      const session = sessionOrLogin();
+      if (!session) return;
       Promise.all([call('orderDetail', { params: { id: key.id }, query: { customer: session.customerId } }), call('orderProducts', { query: { order_id: key.id } })]).then(
         ([o, p]) => {
           const order = o.OrderItems[0];

@@ -395,9 +395,16 @@ test.describe('account area', () => {
     await expect(page.getByText(order.order_ref)).toHaveCount(0);
   });
 
-  test('[de] not logged in, /account goes to the login page', async ({ page }) => {
+  test('[de] not logged in, /account goes to the login page without waiting for the account island', async ({ page }) => {
+    // The island's code (its component and React's renderer) never comes: the page's own script sends the visitor on.
+    const held: string[] = [];
+    await page.route(/\/_astro\/(AccountPage|client)\.[\w-]+\.js$/, (route) => {
+      held.push(new URL(route.request().url()).pathname);
+      return new URL(page.url()).pathname === '/account' ? route.abort() : route.continue();
+    });
     await page.goto(url('de', '/account'));
     await page.waitForURL(/\/login-register$/);
+    expect(held.some((p) => p.includes('/AccountPage.')), 'the account island was asked for').toBe(true);
   });
 });
 

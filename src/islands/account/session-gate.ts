@@ -1,0 +1,13 @@
+/**
+ * The pages only a logged-in shopper has (spec §2: /account and its order pages): without a
+ * session, on to /login-register at once. Their islands call it, and so does /account's own small
+ * script, so a visitor without a session (the account link followed while logged out) goes on as
+ * soon as the page is parsed instead of after the island's code (React) has loaded.
+ */
+import { readSession, type StoredSession } from '../../stores/session.ts';
+
+export function sessionOrLogin(): StoredSession | null {
+  const session = readSession();
+  if (!session) location.replace('/login-register');
+  return session;
+}
