@@ -404,7 +404,10 @@ test.describe('account area', () => {
     });
     await page.goto(url('de', '/account'));
     await page.waitForURL(/\/login-register$/);
-    expect(held.some((p) => p.includes('/AccountPage.')), 'the account island was asked for').toBe(true);
+    expect(
+      held.some((p) => p.includes('/AccountPage.')),
+      'the account island was asked for',
+    ).toBe(true);
   });
 });
 
