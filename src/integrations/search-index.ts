@@ -122,12 +122,17 @@ export async function buildSearchIndex(o: {
   /** Part of the cached index's key besides the records (searchSalt). */
   salt?: string;
 }): Promise<Built> {
-  const out = join(o.outDir, 'pagefind');
-  if (!o.cacheDir) return writePagefind(o.dbFile, recordOptionsOf(new Catalog(o.dbFile), o.language), out);
+  if (!o.cacheDir) return writePagefind(o.dbFile, recordOptionsOf(new Catalog(o.dbFile), o.language), join(o.outDir, 'pagefind'));
   const { dir, ...built } = await searchIndexInCache({ dbFile: o.dbFile, language: o.language, cacheDir: o.cacheDir, salt: o.salt ?? '' });
+  linkIntoSite(dir, o.outDir);
+  return built;
+}
+
+/** The site's `pagefind/` folder becomes links to a cached index's files. */
+function linkIntoSite(dir: string, outDir: string) {
+  const out = join(outDir, 'pagefind');
   rmSync(out, { recursive: true, force: true });
   linkTree(dir, out);
-  return built;
 }
 
 /**
@@ -191,9 +196,7 @@ export function searchIndex({ shop }: { shop: ShopConfig }): AstroIntegration {
             const beside = await waitForMarker(prebuilt, PrebuiltSearch, 'search index');
             const current = beside.ok && beside.signature === indexSignature(dbFile) && existsSync(join(beside.dir, 'pagefind-entry.json'));
             if (beside.ok && current) {
-              const out = join(outDir, 'pagefind');
-              rmSync(out, { recursive: true, force: true });
-              linkTree(beside.dir, out);
+              linkIntoSite(beside.dir, outDir);
               return { records: beside.records, reused: beside.reused, peakRssBytes: beside.peakRssBytes, ms: beside.ms, beside: true };
             }
             logger.warn(`the search index was not built beside the build (${beside.ok ? 'it is not the current catalog index' : beside.reason}): building it now`);
