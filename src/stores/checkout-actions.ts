@@ -191,6 +191,15 @@ export function payErrorText(error: unknown): string {
 }
 
 let inFlight = false;
+/**
+ * The page is being left (a reload, the back button): a pay request cut off by it fails here, yet
+ * the server may be placing the order, so its lock stays for the next page to resume (one order).
+ */
+let leaving = false;
+if (typeof addEventListener === 'function') {
+  addEventListener('pagehide', () => (leaving = true));
+  addEventListener('pageshow', () => (leaving = false));
+}
 
 /**
  * Places the order. A second call while one runs (double click), or while this tab's lock for the
@@ -286,7 +295,8 @@ export async function submitOrder(input: SubmitInput, options: { resume?: boolea
     return { ok: false, message: m.checkout_submitError() };
   } finally {
     inFlight = false;
-    // the lock stays while the browser leaves for the payment page (a reload there resumes, never repeats)
-    if (!navigating) setLock(null);
+    // the lock stays while the browser leaves for the payment page (a reload there resumes, never
+    // repeats), and when the page is left while the request runs (a reload resumes it)
+    if (!navigating && !leaving) setLock(null);
   }
 }
