@@ -8,6 +8,7 @@ import { catalogSeo } from './src/integrations/catalog-seo.ts';
 import { i18n } from './src/integrations/i18n.ts';
 import { chrome } from './src/integrations/chrome.ts';
 import { sameIsland } from './src/integrations/same-island.ts';
+import { scriptIsland } from './src/integrations/script-island.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
 import { siteRules } from './src/integrations/site-rules.ts';
 import { pageShards } from './src/integrations/page-shards.ts';
@@ -46,6 +47,8 @@ export default defineConfig({
     react(),
     // The header's islands, the same on every page: rendered once per build.
     sameIsland(),
+    // The site chrome's behaviours, a function of no framework, loaded after the first paint.
+    scriptIsland(),
     catalogFiles({ shop: code, exportDir: process.env.EXPORT_DIR || 'export' }),
     catalogSeo({ shop: code }),
     searchIndex({ shop }),

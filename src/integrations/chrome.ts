@@ -1,5 +1,5 @@
 /**
- * The site chrome's build hooks: the client:interaction directive, and after the build the
+ * The site chrome's build hooks: the client:interaction and client:painted directives, and after the build the
  * contact data the phone box fetches again from its error state (/chrome/contact.json).
  */
 import type { AstroIntegration } from 'astro';
@@ -7,13 +7,18 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ShopConfig } from '../shops/schema.ts';
+import { keyClientCode } from './client-code-key.ts';
 
 export function chrome({ shop }: { shop: ShopConfig }): AstroIntegration {
   return {
     name: 'site-chrome',
     hooks: {
-      'astro:config:setup': ({ addClientDirective }) => {
-        addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./interaction-directive.ts', import.meta.url)) });
+      'astro:config:setup': ({ addClientDirective, updateConfig }) => {
+        const directives = { interaction: './interaction-directive.ts', painted: './painted-directive.ts' };
+        const files = Object.values(directives).map((file) => fileURLToPath(new URL(file, import.meta.url)));
+        Object.keys(directives).forEach((name, i) => addClientDirective({ name, entrypoint: files[i]! }));
+        // Inlined into the pages, unseen by the incremental build's code hash: a change renders every page.
+        keyClientCode(updateConfig, 'CLIENT_DIRECTIVES', files);
       },
       'astro:build:done': ({ dir }) => {
         const out = join(fileURLToPath(dir), 'chrome');

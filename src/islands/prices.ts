@@ -68,9 +68,15 @@ export function applyPrices(root: ParentNode = document, asBuilt = false): void 
   for (const el of root.querySelectorAll<HTMLElement>('[data-vat-modes]')) renderVat(el, choice);
 }
 
+/**
+ * The chrome's price pass. A shopper in another mode than the build's finds the page's prices
+ * hidden (`pm-wait`, set before the first paint by Base.astro's inline script; base.scss shows them
+ * after 3 s whatever happens): they are shown once they are the shopper's.
+ */
 export function startPrices(): void {
   const run = () => applyPrices();
   countryId.listen(run);
   excludeVAT.listen(run);
   applyPrices(document, true);
+  document.documentElement.classList.remove('pm-wait');
 }

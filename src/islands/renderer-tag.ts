@@ -10,9 +10,20 @@ const RENDERER = Symbol.for('astro:renderer');
 export const REACT_RENDERER = '@astrojs/react';
 /** src/integrations/same-island.ts: the island's HTML is the same on every page of a shop, rendered once per build. */
 export const SAME_ISLAND_RENDERER = 'storefront:same-island';
+/** src/integrations/script-island.ts: a framework-free island, a function of its element; no server HTML. */
+export const SCRIPT_RENDERER = 'storefront:script';
 
 /** Tags `component` with the renderer that renders it on the server. */
-export function tagRenderer<T extends object>(component: T, renderer: typeof REACT_RENDERER | typeof SAME_ISLAND_RENDERER): T {
+export function tagRenderer<T extends object>(component: T, renderer: typeof REACT_RENDERER | typeof SAME_ISLAND_RENDERER | typeof SCRIPT_RENDERER): T {
   (component as Record<symbol, string>)[RENDERER] = renderer;
   return component;
+}
+
+/**
+ * A script island (src/integrations/script-island.ts): `start` adds behaviour to HTML the page
+ * already has and is called with the island's element once its directive loads it. Its module's
+ * default export; the page renders it as `<Island client:painted />`.
+ */
+export function scriptIsland(start: (island: HTMLElement) => void): (island: HTMLElement) => void {
+  return tagRenderer(start, SCRIPT_RENDERER);
 }

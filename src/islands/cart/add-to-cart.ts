@@ -7,6 +7,7 @@
  * further clicks; the operations guard each variant as well.
  */
 import { m } from '../../i18n/generated/messages.js';
+import { scriptIsland } from '../renderer-tag.ts';
 
 type Actions = typeof import('../../stores/cart-actions.ts');
 let actions: Promise<Actions> | undefined;
@@ -89,3 +90,6 @@ export function wireAddToCart(): void {
   document.addEventListener('focusin', preload);
   document.addEventListener('click', onClick);
 }
+
+/** As a script island (Cards.astro): wired after the first paint. */
+export default scriptIsland(() => wireAddToCart());

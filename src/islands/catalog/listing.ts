@@ -5,6 +5,8 @@
  * before it has loaded are handed to it when it has.
  */
 import type { ListingHandlers } from './listing-island.ts';
+import { wireAddToCart } from '../cart/add-to-cart.ts';
+import { scriptIsland } from '../renderer-tag.ts';
 
 const STATE_PARAMS = /[?&](sort|cat|brand|stock|min|max|feat|page|more)=/;
 
@@ -41,3 +43,9 @@ export function start(): void {
   addEventListener('popstate', () => use((h) => h.restore()));
   if (STATE_PARAMS.test(location.search)) use((h) => h.restore());
 }
+
+/** As a script island (Listing.astro): the listing and its cards' add-to-cart buttons, started after the first paint. */
+export default scriptIsland(() => {
+  start();
+  wireAddToCart();
+});

@@ -2,6 +2,7 @@
 import { nextDayPossible } from '../../catalog/delivery.ts';
 import { wireAddToCart } from '../cart/add-to-cart.ts';
 import { stepQuantity } from '../../stores/cart.ts';
+import { scriptIsland } from '../renderer-tag.ts';
 
 function afterLoad(run: () => void): void {
   const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 0));
@@ -48,3 +49,6 @@ export function startProductPage(): void {
     }
   }
 }
+
+/** As a script island (ProductView.astro): started after the first paint. */
+export default scriptIsland(() => startProductPage());

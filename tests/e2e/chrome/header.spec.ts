@@ -2,6 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { fakeSession, sessionStorageEntries } from '../setup/session.ts';
+import { behavioursLoaded } from '../setup/behaviours.ts';
 import { aboutPath, categoryRoute, decided, offline, setStorage, url, viewport, WIDTHS } from './helpers.ts';
 
 test.beforeEach(async ({ context }) => {
@@ -103,6 +104,7 @@ for (const [name, width] of Object.entries(WIDTHS)) {
 
     test('country header: dropdown stores country, tax title and id; VAT 0% with VAT exclusion; single country is a flag', async ({ page }) => {
       await page.goto(url('de', aboutPath('de')));
+      await behavioursLoaded(page);
       await expect(page.locator('.country-banner')).toContainText('Kostenloser Versand ab 100 €');
       const select = page.locator('[data-country-select]');
       await expect(select).toBeEnabled();

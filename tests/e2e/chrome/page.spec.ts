@@ -1,5 +1,6 @@
 /** Around the page (issue 4 §5): consent, scroll-to-top, WhatsApp, review badge, version check, return location. */
 import { expect, test } from '@playwright/test';
+import { behavioursLoaded } from '../setup/behaviours.ts';
 import { aboutPath, dataProtectionPath, decided, offline, url, viewport, WIDTHS } from './helpers.ts';
 
 test.beforeEach(async ({ context }) => {
@@ -19,6 +20,7 @@ for (const [name, width] of Object.entries(WIDTHS)) {
       await page.goto(url('de', aboutPath('de')));
       const banner = page.locator('[data-consent]');
       await expect(banner).toBeVisible();
+      await behavioursLoaded(page);
       await expect(banner.getByRole('button', { name: 'Akzeptieren' })).toBeVisible();
       const consentCalls = () =>
         page.evaluate(() =>
@@ -145,9 +147,12 @@ for (const [name, width] of Object.entries(WIDTHS)) {
       await decided(context, 'de');
       const path = aboutPath('de');
       await page.goto(url('de', `${path}?x=1`));
+      await behavioursLoaded(page);
       expect(await page.evaluate(() => localStorage.getItem('lastLocation'))).toBe(`${path}?x=1`);
       await page.goto(url('de', '/login-register'));
+      await behavioursLoaded(page);
       await page.goto(url('de', '/forgot-password'));
+      await behavioursLoaded(page);
       expect(await page.evaluate(() => localStorage.getItem('lastLocation'))).toBe(`${path}?x=1`);
     });
   });

@@ -113,7 +113,8 @@ for (const shop of SHOPS) {
         }
         expect(r.headers()['content-security-policy'], path).toContain("default-src 'none'");
         expect(r.headers()['x-frame-options'], path).toBe('DENY');
-        for (const m of (await r.text()).matchAll(/(?:src|href)="(\/(?:_astro|_img)\/[^"?]+)"/g)) assets.add(m[1]!);
+        // Islands name their modules in component-url and renderer-url (the script islands, decision 0012).
+        for (const m of (await r.text()).matchAll(/(?:src|href|component-url|renderer-url)="(\/(?:_astro|_img)\/[^"?]+)"/g)) assets.add(m[1]!);
       }
       const pagefind = (await (await get('/pagefind/pagefind-entry.json')).json()) as { languages: Record<string, { hash: string }> };
       const hashed = [...assets, `/pagefind/pagefind.${Object.values(pagefind.languages)[0]!.hash}.pf_meta`];

@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { SAMPLE_FIXTURES as F } from '../../../scripts/sample/fixtures.ts';
 import { E2E, shopUrl } from '../setup/paths.ts';
 import { AT, DE, catalog, modesOf, money, norm } from './expected.ts';
+import { behavioursLoaded, holdBehaviours } from '../setup/behaviours.ts';
 
 const promo = catalog.product(F.promoProductId)!;
 const root = catalog.category(F.rootCategoryIds[0])!; // Werkzeug: several pages
@@ -115,9 +116,17 @@ test('a company excluding VAT sees net prices and VAT 0% on a listing and a prod
     localStorage.setItem('excludeVAT', 'true');
     localStorage.setItem('isCompany', 'true');
   });
+  // The chrome writes the prices after the first paint (decision 0012); until then they are hidden.
+  const held = await holdBehaviours(page, 'arrive');
   await page.goto(shopUrl('de', root.url));
+  await held.requested();
+  await expect(page.locator('.card [data-pm]').first()).toBeHidden();
+  await held.release();
+  await behavioursLoaded(page);
+  await expect(page.locator('.card [data-pm]').first()).toBeVisible();
   await expectCardsIn(page, 'n');
   await page.goto(shopUrl('de', promo.url));
+  await behavioursLoaded(page);
   const m = modesOf(promo.id);
   await expect(page.locator('.product-price [data-price]')).toHaveText(money(m.get('n')![0]));
   await expect(page.locator('[data-vat-modes]')).toHaveText('VAT 0%');
