@@ -12,7 +12,11 @@ import { behavioursLoaded, holdBehaviours } from '../setup/behaviours.ts';
 
 const promo = catalog.product(F.promoProductId)!;
 const root = catalog.category(F.rootCategoryIds[0])!; // Werkzeug: several pages
-const pickCountry = (page: Page, id: string) => page.locator('[data-country-select]').selectOption(id);
+/** The country dropdown, once the chrome (after the first paint, decision 0012) listens to it: the cards are read at once after. */
+const pickCountry = async (page: Page, id: string) => {
+  await behavioursLoaded(page);
+  await page.locator('[data-country-select]').selectOption(id);
+};
 const euros = (text: string) =>
   Number(
     text

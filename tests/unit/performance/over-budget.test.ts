@@ -39,6 +39,6 @@ describe('overBudget', () => {
 
   it('names the figure and the budget of what is over', () => {
     const over = overBudget({ ...within, jsBytes: (PAGE_TYPES.cart.jsKB + 1) * 1024 }, PAGE_TYPES.cart);
-    expect(over).toEqual([`JS before interaction (compressed) ${PAGE_TYPES.cart.jsKB + 1}.0 KB is over its budget of ${PAGE_TYPES.cart.jsKB} KB`]);
+    expect(over).toEqual([`JS before interaction (compressed) ${(PAGE_TYPES.cart.jsKB + 1).toFixed(1)} KB is over its budget of ${PAGE_TYPES.cart.jsKB} KB`]);
   });
 });
