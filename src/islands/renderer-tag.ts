@@ -24,6 +24,10 @@ export function tagRenderer<T extends object>(component: T, renderer: typeof REA
  * already has and is called with the island's element once its directive loads it. Its module's
  * default export; the page renders it as `<Island client:painted />`.
  */
-export function scriptIsland(start: (island: HTMLElement) => void): (island: HTMLElement) => void {
-  return tagRenderer(start, SCRIPT_RENDERER);
+export function scriptIsland(start: (island: HTMLElement) => void): ScriptIsland {
+  // Typed for the page as a component without props: the renderer, not Astro, passes the element.
+  return tagRenderer(start, SCRIPT_RENDERER) as unknown as ScriptIsland;
 }
+
+/** A script island as a page sees it: a component that takes no props. */
+export type ScriptIsland = (props: object) => unknown;
