@@ -14,11 +14,12 @@ export function chrome({ shop }: { shop: ShopConfig }): AstroIntegration {
     name: 'site-chrome',
     hooks: {
       'astro:config:setup': ({ addClientDirective, updateConfig }) => {
-        const directives = { interaction: './interaction-directive.ts', painted: './painted-directive.ts' };
-        const files = Object.values(directives).map((file) => fileURLToPath(new URL(file, import.meta.url)));
-        Object.keys(directives).forEach((name, i) => addClientDirective({ name, entrypoint: files[i]! }));
+        const interaction = fileURLToPath(new URL('./interaction-directive.ts', import.meta.url));
+        const painted = fileURLToPath(new URL('./painted-directive.ts', import.meta.url));
+        addClientDirective({ name: 'interaction', entrypoint: interaction });
+        addClientDirective({ name: 'painted', entrypoint: painted });
         // Inlined into the pages, unseen by the incremental build's code hash: a change renders every page.
-        keyClientCode(updateConfig, 'CLIENT_DIRECTIVES', files);
+        keyClientCode(updateConfig, 'CLIENT_DIRECTIVES', [interaction, painted]);
       },
       'astro:build:done': ({ dir }) => {
         const out = join(fileURLToPath(dir), 'chrome');

@@ -17,14 +17,15 @@ const BEHAVIOURS = /\/_astro\/(chrome|product-page|listing)\.[\w-]+\.js(\?|$)/;
 export async function holdBehaviours(page: Page, outcome: 'arrive' | 'fail') {
   const waiting: Route[] = [];
   let released = false;
+  const answer = (route: Route) => (outcome === 'arrive' ? route.continue() : route.abort('internetdisconnected'));
   await page.route(BEHAVIOURS, (route) => {
-    if (released) return outcome === 'arrive' ? route.continue() : route.abort('internetdisconnected');
+    if (released) return answer(route);
     waiting.push(route);
   });
   const requested = () => expect.poll(() => waiting.length).toBeGreaterThan(0);
   const release = async () => {
     released = true;
-    for (const route of waiting.splice(0)) await (outcome === 'arrive' ? route.continue() : route.abort('internetdisconnected'));
+    for (const route of waiting.splice(0)) await answer(route);
   };
   return { requested, release };
 }
