@@ -50,18 +50,23 @@ export function useSearch(term: string, dropdown: boolean) {
       current.current.search = search;
       const items = await search.next(0, dropdown);
       const early = search.total === 0 && contentsSearch ? await contentsSearch : null;
+      // The results page shows the facets above the results on a phone: they come with the first
+      // results, or the results would move down when the facets arrive (a layout shift). The
+      // dropdown shows its results at once and the counts when they are there.
+      const pageFacets = dropdown ? undefined : await search.facetsLater?.();
       if (stale()) return;
+      const first = pageFacets ?? search.facets;
       setState((s) => ({
         status: 'done',
         term,
         total: search.total,
-        facets: category === null ? search.facets : { ...s.facets, ...search.facets },
+        facets: category === null ? first : { ...s.facets, ...first },
         items,
         contents: early ?? (category === null ? [] : s.contents),
         category,
         hasMore: items.length < search.total,
       }));
-      const facets = await search.facetsLater?.();
+      const facets = pageFacets ? undefined : await search.facetsLater?.();
       if (facets && !stale()) setState((s) => ({ ...s, facets: category === null ? facets : { ...s.facets, ...facets } }));
       if (contentsSearch && !early) {
         const contents = await contentsSearch;

@@ -1,9 +1,12 @@
 /** Live search and /search/{term} (issue 7), on the 200-product sample's Pagefind index. */
-import { expect, test, type Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { SAMPLE_FIXTURES as F } from '../../../scripts/sample/fixtures.ts';
 import { getShop } from '../../../src/shops/index.ts';
 import { testCatalog } from '../setup/catalog.ts';
-import { shopUrl } from '../setup/paths.ts';
+import { E2E, shopUrl } from '../setup/paths.ts';
 import { aboutPath, decided, offline, type Shop } from '../chrome/helpers.ts';
 
 test.beforeEach(async ({ context }) => {
@@ -390,6 +393,41 @@ test.describe('/search/{term}', () => {
     await expect(page).toHaveURL(shopUrl('de', '/search/Premium'));
     const a = page$(page).locator('.search-hit a').first();
     await expect(a).toHaveAttribute('href', /\.html$/);
+  });
+
+  test('on a phone the facets come with the first results, so nothing moves when the filter indexes are late', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    const held: Route[] = [];
+    let release = false;
+    // Pagefind's filter index of the categories (the products' type filter, which the search needs, comes).
+    const dir = join(E2E.dist, 'de', 'pagefind', 'filter');
+    const categories = readdirSync(dir).find((f) => gunzipSync(readFileSync(join(dir, f))).includes('category'));
+    expect(categories, 'the category filter index').toBeTruthy();
+    await page.route(`**/pagefind/filter/${categories}`, (route) => (release ? route.continue() : void held.push(route)));
+    const fragments: string[] = [];
+    page.on('request', (r) => r.url().includes('/pagefind/fragment/') && fragments.push(r.url()));
+    await page.goto(shopUrl('de', '/search/Premium'));
+    // The first results' data is in, the category counts are not: no result is shown yet.
+    await expect.poll(() => fragments.length).toBeGreaterThanOrEqual(6);
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await page.waitForTimeout(300);
+    await expect(page$(page).locator('.search-hit')).toHaveCount(0);
+    release = true;
+    for (const route of held.splice(0)) await route.continue();
+    await expect(page$(page).locator('.search-hit')).toHaveCount(6);
+    await expect(page$(page).locator('.search-facet[data-facet="Garten"]')).toBeVisible();
+    // Every layout shift of the load (buffered), read a moment after the last render.
+    const shifted = await page.evaluate(
+      () =>
+        new Promise<number>((done) => {
+          let sum = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries()) sum += (e as unknown as { value: number }).value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => done(sum), 200);
+        }),
+    );
+    expect(shifted).toBe(0);
   });
 
   test('special characters in the URL are shown literally', async ({ page }) => {
