@@ -20,13 +20,13 @@ import { undeliverableCase, type LineView } from './rules.ts';
 import { CartSums, TrashIcon } from './CartSums.tsx';
 import { CouponBox } from './CouponBox.tsx';
 import { ConnectionNote } from './ConnectionNote.tsx';
-import { useCart, type CartIslandProps } from './use-cart.ts';
+import { useCart, type CartPageProps } from './use-cart.ts';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 import './cart.scss';
 import './cart-page.scss';
 import { withBoundary } from '../IslandBoundary.tsx';
 
-function CartPageIsland(props: CartIslandProps) {
+function CartPageIsland(props: CartPageProps) {
   // The server renders the loading state; the stored cart applies after hydration (no mismatch).
   const mounted = useHydrated();
   return (
@@ -37,15 +37,7 @@ function CartPageIsland(props: CartIslandProps) {
   );
 }
 
-function countryName(iso: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(iso) ?? iso;
-  } catch {
-    return iso;
-  }
-}
-
-function CartContent(props: CartIslandProps) {
+function CartContent(props: CartPageProps) {
   const cart = useCart(true, props);
   const coupon = useStore(appliedCoupon);
   const couponState = useStore(couponStatus);
@@ -54,7 +46,7 @@ function CartContent(props: CartIslandProps) {
   const confirmRef = useRef<HTMLDialogElement>(null);
   const fmt = (cents: number) => formatMoney(cents, props.money);
   const country = props.countries.find((c) => c.id === cart.country) ?? props.countries[0]!;
-  const countryText = countryName(country.isoalpha2, props.money.locale);
+  const countryText = country.title;
 
   const lapsed = couponLapsed(cart.server, coupon);
   // The undeliverable marks are the server's for the selected country: only once it answered.

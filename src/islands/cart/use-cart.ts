@@ -24,6 +24,14 @@ export interface CartIslandProps {
   locale: 'de_DE' | 'de_AT' | 'ro_RO';
 }
 
+/** A country as the cart page and the checkout show it: with its name in the shop's language. */
+export type CartPageCountry = CartIslandProps['countries'][number] & { title: string };
+
+/** The cart page's and the checkout's props (src/shops/account-props.ts `cartPageCountries`). */
+export interface CartPageProps extends CartIslandProps {
+  countries: CartPageCountry[];
+}
+
 const signature = (lines: readonly { cartItemId?: number | null; quantity: number }[]) =>
   lines
     .map((l) => `${l.cartItemId ?? 0}x${l.quantity}`)

@@ -42,13 +42,13 @@ import { CartSums } from '../cart/CartSums.tsx';
 import { CouponBox } from '../cart/CouponBox.tsx';
 import { ConnectionNote } from '../cart/ConnectionNote.tsx';
 import { summarize, undeliverableCase } from '../cart/rules.ts';
-import { useCart, type CartIslandProps } from '../cart/use-cart.ts';
+import { useCart, type CartPageProps } from '../cart/use-cart.ts';
 import '../cart/cart.scss';
 import '../cart/cart-page.scss';
 import './checkout.scss';
 import { withBoundary } from '../IslandBoundary.tsx';
 
-export interface CheckoutProps extends CartIslandProps {
+export interface CheckoutProps extends CartPageProps {
   termsHref: string;
   /** Locale configuration vat_min_length (the VAT check of the register form and of a guest company). */
   vatMinLength: number;
@@ -417,7 +417,7 @@ function CheckoutContent(props: CheckoutProps) {
                 errors={errors}
                 states={states}
                 freight={hasFreight}
-                countryText={countryName(country.isoalpha2, props.money.locale)}
+                countryText={country.title}
                 onChange={(a) => set({ shipping: a })}
               >
                 {draft.customerKind === 'company' && (
@@ -473,7 +473,7 @@ function CheckoutContent(props: CheckoutProps) {
                     errors={errors}
                     states={states}
                     freight={false}
-                    countryText={countryName(country.isoalpha2, props.money.locale)}
+                    countryText={country.title}
                     onChange={(a) => set({ billing: a })}
                   />
                 </>
@@ -561,9 +561,7 @@ function CheckoutContent(props: CheckoutProps) {
                 {l.quantity} × {l.title}
               </span>
               <span>{fmt(l.unitCents * l.quantity)}</span>
-              {l.undeliverable && cart.server && (
-                <span className="cart-line__undeliverable">{m.undeliverable_item({ country: countryName(country.isoalpha2, props.money.locale) })}</span>
-              )}
+              {l.undeliverable && cart.server && <span className="cart-line__undeliverable">{m.undeliverable_item({ country: country.title })}</span>}
             </li>
           ))}
         </ul>
@@ -585,7 +583,7 @@ function CheckoutContent(props: CheckoutProps) {
         )}
         {undeliverable === 'all' && (
           <p className="cart-page__blocked" id="co-undeliverable-error" data-undeliverable="all">
-            {m.undeliverable_all({ country: countryName(country.isoalpha2, props.money.locale) })}
+            {m.undeliverable_all({ country: country.title })}
           </p>
         )}
         {err('undeliverable') && undeliverable === 'some' && (
@@ -638,14 +636,6 @@ function termsText(href: string) {
       {after}
     </>
   );
-}
-
-function countryName(iso: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(iso) ?? iso;
-  } catch {
-    return iso;
-  }
 }
 
 interface FieldInputProps {
