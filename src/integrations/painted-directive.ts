@@ -14,6 +14,10 @@
  * click is replayed all the same, so a link still follows. A form control changed meanwhile (a
  * sort, a filter, a tab) keeps its new value, and its `change` event is dispatched again then, in
  * order. Framework islands' own controls are theirs (client:interaction replays its own).
+ *
+ * A page whose content is a React island (the cart, the checkout, the account, the order outcomes,
+ * the search results) loads it this way too: its server HTML is the page's heading and a loading
+ * line, nothing to click, so the shell paints before React's code is fetched and run.
  */
 import type { ClientDirective } from 'astro';
 

@@ -47,6 +47,7 @@ import '../cart/cart.scss';
 import '../cart/cart-page.scss';
 import './checkout.scss';
 import { withBoundary } from '../IslandBoundary.tsx';
+import { useHydrated } from '../hooks/use-hydrated.ts';
 
 export interface CheckoutProps extends CartPageProps {
   termsHref: string;
@@ -62,11 +63,10 @@ const RegisterForm = lazy(() => import('../account/RegisterForm.tsx'));
 
 function CheckoutIsland(props: CheckoutProps) {
   // The server renders the loading state; the stored cart and draft apply after hydration.
-  const [mounted, setMounted] = useState(false);
   useEffect(() => {
     loadDraft();
-    setMounted(true);
   }, []);
+  const mounted = useHydrated();
   return (
     <section className="checkout" aria-labelledby="checkout-title">
       <h1 id="checkout-title">{m.checkout_title()}</h1>

@@ -17,12 +17,12 @@ import { readExpressSession, readSession } from '../../stores/session.ts';
 import { TransferSlip } from './TransferSlip.tsx';
 import './checkout.scss';
 import { withBoundary } from '../IslandBoundary.tsx';
+import { useHydrated } from '../hooks/use-hydrated.ts';
 
 type Loaded = { status: 'loading' } | { status: 'ready'; order: OrderItem; products: OrderProductItem[] } | { status: 'error' } | { status: 'none' };
 
 function OrderPlacedIsland({ money }: { money: Money }) {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const mounted = useHydrated();
   return (
     <section className="outcome" aria-labelledby="placed-title" data-order-placed>
       <h1 id="placed-title">{m.placed_title()}</h1>
