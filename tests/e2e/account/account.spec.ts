@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { storeSession } from '../setup/session.ts';
+import { fakeSession, storeSession } from '../setup/session.ts';
 import { E2E } from '../setup/paths.ts';
 import { behavioursLoaded } from '../setup/behaviours.ts';
 import { F, aboutPath, expectNoSeriousViolations, prepare, url, type Shop } from '../cart/cart-helpers.ts';
@@ -403,13 +403,33 @@ test.describe('account area', () => {
     await expect(page.getByText(order.order_ref)).toHaveCount(0);
   });
 
-  test('[de] not logged in, /account goes to the login page without waiting for the account island', async ({ page }) => {
+  test('[de] not logged in, /account and an order page go to the login page from the head, before any island of theirs loads', async ({ page }) => {
+    const islands = (file: string) => [...readFileSync(join(E2E.dist, 'de', file), 'utf8').matchAll(/(?:component|renderer)-url="([^"]+)"/g)].map((m) => m[1] ?? '');
+    const code = new Set([...islands('account.html'), ...islands('account/order.html')]);
+    expect(code.size, "the pages' islands (chrome, header, account page, order page) and their renderers").toBeGreaterThan(4);
+    const asked: string[] = [];
+    page.on('request', (r) => code.has(new URL(r.url()).pathname) && asked.push(new URL(r.url()).pathname));
+    for (const path of ['/account', '/account/order/12']) {
+      await page.goto(url('de', path));
+      await page.waitForURL(/\/login-register$/);
+      await expect(page.locator('#login-email')).toBeVisible();
+    }
+    // The login page's own islands (the chrome's) load there, after its first paint: none before it was reached.
+    expect(
+      asked.filter((p) => /AccountPage|OrderPage/.test(p)),
+      "the account pages' islands asked for",
+    ).toEqual([]);
+  });
+
+  test('[de] an expired session on /account goes to the login page without waiting for the account island', async ({ page }) => {
     // The island's code (its component and React's renderer) never comes: the page's own script sends the visitor on.
     const ISLAND = /\/_astro\/(AccountPage|client)\.[\w-]+\.js$/;
     const html = readFileSync(join(E2E.dist, 'de', 'account.html'), 'utf8');
     const urls = [...html.matchAll(/(?:component|renderer)-url="([^"]+)"/g)].map((m) => m[1] ?? '');
     expect(new Set(urls.filter((u) => ISLAND.test(u))).size, 'the account island and its renderer are what the route holds back').toBe(2);
     await page.route(ISLAND, (route) => (new URL(page.url()).pathname === '/account' ? route.abort() : route.continue()));
+    await page.goto(url('de', aboutPath('de')));
+    await storeSession(page, { ...fakeSession(), expiresAt: new Date(Date.now() - 60_000).toISOString() });
     await page.goto(url('de', '/account'));
     await page.waitForURL(/\/login-register$/);
   });
