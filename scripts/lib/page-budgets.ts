@@ -13,9 +13,10 @@
  * worst of the four visits): each byte budget is today's figure plus 5 % rounded up to the next
  * half KB (the raw HTML: plus 2 KB): room for a message or a class name, not for a new library or
  * a new island; a real increase fails and the budget is raised on purpose, in review. Requests
- * the HTML makes: today's plus 2 (an image more in a listing). CSS 0 KB: every page's CSS is
+ * the HTML makes: today's plus 2 (an image more in a listing). CSS: every page's own CSS is
  * inlined into its HTML (astro.config `inlineStylesheets: 'always'`) and counted in the HTML's
- * bytes; a stylesheet file would fail. Render-blocking resources, unsized or oversized images,
+ * bytes; the one stylesheet file is the header islands' open states, which the chrome links after
+ * the first paint (styles/after-paint.scss, 1.1 KB): 1.5 KB, and another file would fail. Render-blocking resources, unsized or oversized images,
  * layout shift and third-party requests before consent: none, as today on most pages; the
  * exceptions are marked "known defect" on their line, allowed at today's figure until fixed.
  * /cart, /checkout, /account and the order outcomes carry React 19 and zod/mini (82–107 KB
@@ -28,6 +29,13 @@
  * after the first paint): each island's element and the client:painted directive add 0.5–1.5 KB of
  * raw HTML (0.2–0.5 KB compressed) to a page, and the islands' renderer and tag chunks 0.1–0.2 KB
  * of JavaScript. What it bought: Lighthouse LCP 873 ms on the content page (1,055 before).
+ *
+ * Lowered 2026-11-25 (later) with the header islands' open states out of every page's inline CSS
+ * (0.7 KB compressed less on each page), by the rule above, and the catalog pages' and the advent
+ * calendar's compressed HTML held at 14 KB at most: a new connection's first round trip carries
+ * about 14 KB (TCP's initial window, 10 segments of 1,460 bytes), and a page over it waits one
+ * round trip more for its first paint (Lighthouse: the category page's LCP 1,122 -> 976 ms with
+ * 13.8 KB instead of 14.6, docs/architecture.md "Performance").
  */
 import { SAMPLE_FIXTURES as F } from '../sample/fixtures.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
@@ -74,26 +82,26 @@ const variantOf = (c: Catalog) => c.product(F.variantProductId)!.variants.find((
 
 // biome-ignore format: one line per page type
 export const PAGE_TYPES = {
-  home:           { path: () => '/', jsKB: 12, cssKB: 0, htmlKB: 14, htmlRawKB: 75, requestsBeforePaint: 19, ...STRICT },
-  category:       { path: (c) => c.category(F.deepestCategoryId)!.url, jsKB: 13, cssKB: 0, htmlKB: 14, htmlRawKB: 70, requestsBeforePaint: 12, ...STRICT },
-  brand:          { path: (c) => c.routes().find((r) => r.kind === 'brand')!.path, jsKB: 13, cssKB: 0, htmlKB: 13.5, htmlRawKB: 61, requestsBeforePaint: 22, ...STRICT },
+  home:           { path: () => '/', jsKB: 12, cssKB: 1.5, htmlKB: 14, htmlRawKB: 73, requestsBeforePaint: 19, ...STRICT },
+  category:       { path: (c) => c.category(F.deepestCategoryId)!.url, jsKB: 13, cssKB: 1.5, htmlKB: 14, htmlRawKB: 67.5, requestsBeforePaint: 12, ...STRICT },
+  brand:          { path: (c) => c.routes().find((r) => r.kind === 'brand')!.path, jsKB: 13, cssKB: 1.5, htmlKB: 13, htmlRawKB: 58.5, requestsBeforePaint: 22, ...STRICT },
   // raw HTML +1 KB after issue 15 (the review form's markup on the reviews tab)
-  product:        { path: (c) => c.product(F.simpleProductId)!.url, jsKB: 24.5, cssKB: 0, htmlKB: 15, htmlRawKB: 68, requestsBeforePaint: 16, ...STRICT },
-  variant:        { path: variantOf, jsKB: 24.5, cssKB: 0, htmlKB: 15, htmlRawKB: 67.5, requestsBeforePaint: 15, ...STRICT },
-  content:        { path: (c) => c.content(F.contentPages.imprint)!.url, jsKB: 11, cssKB: 0, htmlKB: 12.5, htmlRawKB: 54.5, requestsBeforePaint: 15, ...STRICT },
+  product:        { path: (c) => c.product(F.simpleProductId)!.url, jsKB: 24.5, cssKB: 1.5, htmlKB: 14, htmlRawKB: 66, requestsBeforePaint: 16, ...STRICT },
+  variant:        { path: variantOf, jsKB: 24.5, cssKB: 1.5, htmlKB: 14, htmlRawKB: 65, requestsBeforePaint: 15, ...STRICT },
+  content:        { path: (c) => c.content(F.contentPages.imprint)!.url, jsKB: 11, cssKB: 1.5, htmlKB: 12.5, htmlRawKB: 52, requestsBeforePaint: 15, ...STRICT },
   // Known defect, allowed at today's figure: the 240 px result thumbnails shown at 64 px (1280 px).
-  search:         { path: (_, shop) => (shop === 'ro' ? '/search/suruburi' : '/search/Premium'), jsKB: 90, cssKB: 0, htmlKB: 10.5, htmlRawKB: 45, requestsBeforePaint: 15, ...STRICT, badImages: 20 },
+  search:         { path: (_, shop) => (shop === 'ro' ? '/search/suruburi' : '/search/Premium'), jsKB: 90, cssKB: 1.5, htmlKB: 10.5, htmlRawKB: 44.5, requestsBeforePaint: 15, ...STRICT, badImages: 20 },
   // Known defect: the cart line's export image (400 px) shown at 96 px.
-  cart:           { path: () => '/cart', needs: 'cart', jsKB: 103, cssKB: 0, htmlKB: 11, htmlRawKB: 48, requestsBeforePaint: 15, ...STRICT, badImages: 1 },
-  checkout:       { path: () => '/checkout', needs: 'cart', jsKB: 112, cssKB: 0, htmlKB: 11.5, htmlRawKB: 52, requestsBeforePaint: 15, ...STRICT },
-  login:          { path: () => '/login-register', jsKB: 11, cssKB: 0, htmlKB: 11.5, htmlRawKB: 52, requestsBeforePaint: 15, ...STRICT },
+  cart:           { path: () => '/cart', needs: 'cart', jsKB: 103, cssKB: 1.5, htmlKB: 11, htmlRawKB: 47.5, requestsBeforePaint: 15, ...STRICT, badImages: 1 },
+  checkout:       { path: () => '/checkout', needs: 'cart', jsKB: 112, cssKB: 1.5, htmlKB: 11.5, htmlRawKB: 51, requestsBeforePaint: 15, ...STRICT },
+  login:          { path: () => '/login-register', jsKB: 11, cssKB: 1.5, htmlKB: 11.5, htmlRawKB: 49.5, requestsBeforePaint: 15, ...STRICT },
   // 15 requests since 2026-11-25: the page's own script that sends a visitor without a session on at once (islands/account/session-gate.ts).
-  account:        { path: () => '/account', needs: 'customer', jsKB: 105, cssKB: 0, htmlKB: 11, htmlRawKB: 49, requestsBeforePaint: 15, ...STRICT },
-  'order-placed': { path: () => '/order-placed', needs: 'order', jsKB: 96.5, cssKB: 0, htmlKB: 11, htmlRawKB: 49, requestsBeforePaint: 15, ...STRICT },
-  'order-failed': { path: () => '/order-failed', needs: 'order', jsKB: 87, cssKB: 0, htmlKB: 11, htmlRawKB: 49, requestsBeforePaint: 15, ...STRICT },
+  account:        { path: () => '/account', needs: 'customer', jsKB: 105, cssKB: 1.5, htmlKB: 11, htmlRawKB: 46, requestsBeforePaint: 15, ...STRICT },
+  'order-placed': { path: () => '/order-placed', needs: 'order', jsKB: 96.5, cssKB: 1.5, htmlKB: 11.5, htmlRawKB: 48, requestsBeforePaint: 15, ...STRICT },
+  'order-failed': { path: () => '/order-failed', needs: 'order', jsKB: 87, cssKB: 1.5, htmlKB: 11, htmlRawKB: 45.5, requestsBeforePaint: 15, ...STRICT },
   // JS: issue 15's budget, 35 KB (12.2 KB today); the rest as the other lines (14.0 KB / 80.4 KB HTML, 7 requests).
-  advent:         { path: () => '/advent-calendar', jsKB: 35, cssKB: 0, htmlKB: 15, htmlRawKB: 82.5, requestsBeforePaint: 9, ...STRICT },
-  'not-found':    { path: () => '/gibt-es-nicht', jsKB: 11, cssKB: 0, htmlKB: 12, htmlRawKB: 51, requestsBeforePaint: 15, ...STRICT },
+  advent:         { path: () => '/advent-calendar', jsKB: 35, cssKB: 1.5, htmlKB: 14, htmlRawKB: 80, requestsBeforePaint: 9, ...STRICT },
+  'not-found':    { path: () => '/gibt-es-nicht', jsKB: 11, cssKB: 1.5, htmlKB: 11.5, htmlRawKB: 48, requestsBeforePaint: 15, ...STRICT },
 } satisfies Record<string, PageType>;
 
 type PageTypeName = keyof typeof PAGE_TYPES;

@@ -18,6 +18,7 @@ import { watchSession } from '../stores/session-watch.ts';
 import { countryId, excludeVAT, selectCountry } from '../stores/country.ts';
 import { startPrices } from './prices.ts';
 import { scriptIsland } from './renderer-tag.ts';
+import afterPaintCss from '../styles/after-paint.scss?url';
 
 const $ = <T extends Element = HTMLElement>(sel: string, root: ParentNode = document) => root.querySelector<T>(sel);
 
@@ -60,6 +61,16 @@ function start(): void {
     // 2. The current path is the return location (not login or forgot-password).
     safe('return location', () => {
       if (isReturnLocation(path)) localStorage.setItem(LAST_LOCATION_KEY, path + location.search);
+    });
+
+    // The header islands' open states (the mini cart's panel, the search dropdown), which no first
+    // paint needs: linked now, loaded long before either island can open.
+    safe('styles after paint', () => {
+      if (document.querySelector(`link[href="${afterPaintCss}"]`)) return;
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = afterPaintCss;
+      document.head.append(link);
     });
 
     // 3. Consent and the tag manager.

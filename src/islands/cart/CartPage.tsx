@@ -23,6 +23,7 @@ import { ConnectionNote } from './ConnectionNote.tsx';
 import { useCart, type CartPageProps } from './use-cart.ts';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 import './cart.scss';
+import './cart-panel.scss';
 import './cart-page.scss';
 import { withBoundary } from '../IslandBoundary.tsx';
 

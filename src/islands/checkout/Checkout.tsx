@@ -44,6 +44,7 @@ import { ConnectionNote } from '../cart/ConnectionNote.tsx';
 import { summarize, undeliverableCase } from '../cart/rules.ts';
 import { useCart, type CartPageProps } from '../cart/use-cart.ts';
 import '../cart/cart.scss';
+import '../cart/cart-panel.scss';
 import '../cart/cart-page.scss';
 import './checkout.scss';
 import { withBoundary } from '../IslandBoundary.tsx';

@@ -15,6 +15,7 @@ import { outcomeCartId, type PlacedOrder } from '../../stores/checkout-rules.ts'
 import { appliedCoupon, appliedCouponDiscount } from '../../stores/coupon.ts';
 import { readExpressSession, readSession } from '../../stores/session.ts';
 import { TransferSlip } from './TransferSlip.tsx';
+import '../cart/cart-panel.scss';
 import './checkout.scss';
 import { withBoundary } from '../IslandBoundary.tsx';
 import { useHydrated } from '../hooks/use-hydrated.ts';

@@ -11,6 +11,7 @@ import { termFromPath } from './rules.ts';
 import { statusText, useSearch } from './useSearch.ts';
 import { ContentGroups, Facets, HitBody, Sentinel, usePrice } from './Results.tsx';
 import { withBoundary } from '../IslandBoundary.tsx';
+import './results.scss';
 
 function SearchPageIsland({ money, siteName }: { money: MoneyFormat; siteName: string }) {
   const [term, setTerm] = useState<string | null>(null);

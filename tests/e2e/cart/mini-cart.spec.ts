@@ -41,6 +41,20 @@ test('opens on the first click on the cart icon, closes on an outside click and 
   await expect(panel(page)).toBeHidden();
 });
 
+test("the open panel's and the search dropdown's styles are not in the page: the chrome links them after the first paint", async ({ page }) => {
+  await page.goto(url('de', aboutPath('de')));
+  const inline = await page.locator('head style').evaluateAll((styles) => styles.map((s) => s.textContent ?? '').join(''));
+  expect(inline).toContain('.mini-cart{');
+  for (const rule of ['.mini-cart__panel', '.cart-sums', '.search-dropdown', '.search-hit']) expect(inline, `${rule} in the page's own CSS`).not.toContain(rule);
+  const linked = page.locator('link[rel="stylesheet"][href*="/_astro/after-paint."]');
+  await expect(linked).toHaveCount(1);
+  expect(await linked.evaluate((l: HTMLLinkElement) => [...(l.sheet?.cssRules ?? [])].some((r) => r.cssText.startsWith('.mini-cart__panel')))).toBe(true);
+  await icon(page).click();
+  await expect(panel(page)).toBeVisible();
+  await expect(panel(page)).toHaveCSS('position', 'absolute');
+  await expect(panel(page)).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+});
+
 test('opens and closes with the keyboard; Tab walks into it and leaving it closes it', async ({ page }) => {
   await page.goto(url('de', aboutPath('de')));
   await icon(page).focus();
