@@ -35,7 +35,9 @@
  * calendar's compressed HTML held at 14 KB at most: a new connection's first round trip carries
  * about 14 KB (TCP's initial window, 10 segments of 1,460 bytes), and a page over it waits one
  * round trip more for its first paint (Lighthouse: the category page's LCP 1,122 -> 976 ms with
- * 13.8 KB instead of 14.6, docs/architecture.md "Performance").
+ * 13.8 KB instead of 14.6, docs/architecture.md "Performance"). The same day the admin bar's links
+ * left the pages for a fragment the chrome fetches (0.25 KB less HTML, 0.15 KB more of the chrome's
+ * JS after the paint): the home page's JS budget 12 -> 12.5 KB.
  */
 import { SAMPLE_FIXTURES as F } from '../sample/fixtures.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
@@ -82,7 +84,7 @@ const variantOf = (c: Catalog) => c.product(F.variantProductId)!.variants.find((
 
 // biome-ignore format: one line per page type
 export const PAGE_TYPES = {
-  home:           { path: () => '/', jsKB: 12, cssKB: 1.5, htmlKB: 14, htmlRawKB: 73, requestsBeforePaint: 19, ...STRICT },
+  home:           { path: () => '/', jsKB: 12.5, cssKB: 1.5, htmlKB: 14, htmlRawKB: 73, requestsBeforePaint: 19, ...STRICT },
   category:       { path: (c) => c.category(F.deepestCategoryId)!.url, jsKB: 13, cssKB: 1.5, htmlKB: 14, htmlRawKB: 67.5, requestsBeforePaint: 12, ...STRICT },
   brand:          { path: (c) => c.routes().find((r) => r.kind === 'brand')!.path, jsKB: 13, cssKB: 1.5, htmlKB: 13, htmlRawKB: 58.5, requestsBeforePaint: 22, ...STRICT },
   // raw HTML +1 KB after issue 15 (the review form's markup on the reviews tab)

@@ -148,10 +148,28 @@ function start(): void {
       link?.addEventListener('focus', warm, { once: true });
     });
 
-    // 6. Admin bar: shown for an administrator (desktop only, by CSS).
+    // 6. Admin bar: shown for an administrator (desktop only, by CSS). Its fixed links to the back
+    // office come from a fragment built once per shop (components/chrome/AdminLinks.astro), put in
+    // before the page's edit link the first time an administrator is seen; a failed fetch leaves
+    // the edit link alone and is tried again on the next page.
     safe('admin bar', () => {
       const bar = $('#admin-bar');
-      if (bar) isAdmin.subscribe((admin) => (bar.hidden = !admin));
+      const list = bar?.querySelector('ul');
+      if (!bar || !list) return;
+      let asked = false;
+      const addLinks = async () => {
+        const res = await fetch(bar.dataset.links!, { headers: { accept: 'text/html' } });
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        const parsed = new DOMParser().parseFromString(await res.text(), 'text/html').querySelector('[data-admin-links]');
+        if (!parsed) throw new Error('no [data-admin-links] in the answer');
+        list.prepend(...document.importNode(parsed, true).children);
+      };
+      isAdmin.subscribe((admin) => {
+        bar.hidden = !admin;
+        if (!admin || asked) return;
+        asked = true;
+        addLinks().catch((error: unknown) => console.warn('admin bar: the links could not be loaded', error));
+      });
     });
 
     // 6b. The token session (spec §4): refreshed at two thirds of its life, logged out at expiry.

@@ -96,9 +96,11 @@ for (const shop of SHOPS) {
           }
         }
       }
-      // The category menu's tree is a fragment (fetched into every page's menu), not a document.
-      const fragment = await new HtmlValidate({ extends: ['html-validate:standard'] }).validateString(read(shop, '/chrome/category-menu.html'), 'category-menu');
-      for (const r of fragment.results) for (const m of r.messages) problems.push(`category-menu:${m.line}:${m.column} ${m.ruleId} ${m.message}`);
+      // The category menu's tree and the admin bar's links are fragments (fetched into every page's menu and bar), not documents.
+      for (const name of ['category-menu', 'admin-bar']) {
+        const fragment = await new HtmlValidate({ extends: ['html-validate:standard'] }).validateString(read(shop, `/chrome/${name}.html`), name);
+        for (const r of fragment.results) for (const m of r.messages) problems.push(`${name}:${m.line}:${m.column} ${m.ruleId} ${m.message}`);
+      }
       expect(problems.slice(0, 30)).toEqual([]);
     });
 

@@ -201,7 +201,9 @@ for (const [name, width] of Object.entries(WIDTHS)) {
       if (width >= 992) {
         await expect(bar).toBeVisible();
         const links = bar.locator('a');
-        expect(await links.count()).toBe(12);
+        // the back office's 11 links (fetched: /chrome/admin-bar.html) before the page's edit link
+        await expect(links).toHaveCount(12);
+        await expect(links.last()).toHaveAttribute('data-admin-edit', '');
         for (const target of await links.evaluateAll((as) => as.map((a) => a.getAttribute('target')))) expect(target).toBe('_blank');
         await expect(bar.locator('[data-admin-edit]')).toHaveAttribute('href', `https://admin.shop.de/admin/categories/update?category_id=${category.id}`);
       } else {
