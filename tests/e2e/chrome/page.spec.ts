@@ -104,6 +104,9 @@ for (const [name, width] of Object.entries(WIDTHS)) {
       await decided(context, 'de');
       const path = aboutPath('de');
       await page.goto(url('de', path));
+      // The chrome's own version check has run (after the first paint), so the stale version below is
+      // met by the reload's, not by this page's check racing the test's reload.
+      await behavioursLoaded(page);
       await page.evaluate(() => {
         localStorage.setItem('version', '1.0.6');
         localStorage.setItem('cart_items', '[{"id":1,"quantity":2}]');
@@ -135,6 +138,7 @@ for (const [name, width] of Object.entries(WIDTHS)) {
     test('the version toast closes with OK', async ({ page, context }) => {
       await decided(context, 'ro');
       await page.goto(url('ro', aboutPath('ro')));
+      await behavioursLoaded(page);
       await page.evaluate(() => localStorage.setItem('version', '0.9'));
       await page.reload();
       const toast = page.locator('[data-version-toast]');
