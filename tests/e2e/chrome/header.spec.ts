@@ -235,3 +235,24 @@ for (const [name, width] of Object.entries(WIDTHS)) {
     });
   });
 }
+
+test.describe('admin bar without its links', () => {
+  test.use({ viewport: viewport(WIDTHS.desktop) });
+
+  test("the back office's links failing to load leave the bar with the page's edit link, and the page works", async ({ page }) => {
+    const category = categoryRoute('de');
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.route('**/chrome/admin-bar.html', (route) => route.abort('internetdisconnected'));
+    await setStorage(page, 'de', sessionStorageEntries(fakeSession({ IS_ADMIN: true })));
+    await page.goto(url('de', category.path));
+    const bar = page.locator('#admin-bar');
+    await expect(bar).toBeVisible();
+    await expect(bar.locator('a')).toHaveCount(1);
+    await expect(bar.locator('[data-admin-edit]')).toHaveAttribute('href', `https://admin.shop.de/admin/categories/update?category_id=${category.id}`);
+    // the rest of the chrome ran: the cart link opens the mini cart
+    await page.locator('[data-cart-link]').click();
+    await expect(page.locator('[data-mini-cart-panel]')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});
