@@ -13,6 +13,8 @@
  * when this module loads, i.e. on the first pointer or focus on a menu control. If that fails, the
  * open menu says so and offers to try again.
  */
+import { fetchFragment } from './fragment.ts';
+
 const menu = document.querySelector<HTMLElement>('[data-category-menu]')!;
 const body = menu.querySelector<HTMLElement>('[data-menu-body]')!;
 const backdrop = document.querySelector<HTMLElement>('[data-menu-backdrop]');
@@ -70,11 +72,7 @@ let tree: Promise<boolean> | undefined;
 function loadTree(): Promise<boolean> {
   return (tree ??= (async () => {
     try {
-      const res = await fetch(body.dataset.src!, { headers: { accept: 'text/html' } });
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      const parsed = new DOMParser().parseFromString(await res.text(), 'text/html').querySelector('[data-menu-tree]');
-      if (!parsed) throw new Error('no [data-menu-tree] in the answer');
-      body.replaceChildren(...document.importNode(parsed, true).childNodes);
+      body.replaceChildren(...(await fetchFragment(body.dataset.src!, '[data-menu-tree]')).childNodes);
       body.removeAttribute('aria-busy');
       return true;
     } catch (error) {

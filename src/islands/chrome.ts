@@ -18,6 +18,7 @@ import { watchSession } from '../stores/session-watch.ts';
 import { countryId, excludeVAT, selectCountry } from '../stores/country.ts';
 import { startPrices } from './prices.ts';
 import { scriptIsland } from './renderer-tag.ts';
+import { fetchFragment } from './fragment.ts';
 import afterPaintCss from '../styles/after-paint.scss?url';
 
 const $ = <T extends Element = HTMLElement>(sel: string, root: ParentNode = document) => root.querySelector<T>(sel);
@@ -66,7 +67,6 @@ function start(): void {
     // The header islands' open states (the mini cart's panel, the search dropdown), which no first
     // paint needs: linked now, loaded long before either island can open.
     safe('styles after paint', () => {
-      if (document.querySelector(`link[href="${afterPaintCss}"]`)) return;
       const link = document.createElement('link');
       link.rel = 'stylesheet';
       link.href = afterPaintCss;
@@ -157,13 +157,7 @@ function start(): void {
       const list = bar?.querySelector('ul');
       if (!bar || !list) return;
       let asked = false;
-      const addLinks = async () => {
-        const res = await fetch(bar.dataset.links!, { headers: { accept: 'text/html' } });
-        if (!res.ok) throw new Error(`HTTP ${res.status}`);
-        const parsed = new DOMParser().parseFromString(await res.text(), 'text/html').querySelector('[data-admin-links]');
-        if (!parsed) throw new Error('no [data-admin-links] in the answer');
-        list.prepend(...document.importNode(parsed, true).children);
-      };
+      const addLinks = async () => list.prepend(...(await fetchFragment(bar.dataset.links!, '[data-admin-links]')).children);
       isAdmin.subscribe((admin) => {
         bar.hidden = !admin;
         if (!admin || asked) return;
