@@ -1,16 +1,10 @@
 /**
- * The advent calendar's date rule, shared by the build (tests) and the browser (no zod, no
- * imports: it runs on the static page). The date is the shop's own: its time zone decides the day.
+ * The advent calendar's date rule, shared by the build (tests) and the browser (no zod: it runs on
+ * the static page). The date is the shop's own: its time zone decides the day.
  */
+import { wallClock } from './wall-clock.ts';
 
 export const ADVENT_DOORS = 24;
-
-/** Year, month (1-12) and day of `now` on the wall clock of `timeZone`. */
-export function dateIn(now: Date, timeZone: string): { year: number; month: number; day: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(now);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: get('year'), month: get('month'), day: get('day') };
-}
 
 /**
  * How many doors are open: 0 before 1 December of the calendar's year (`year`, or when none is
@@ -18,7 +12,7 @@ export function dateIn(now: Date, timeZone: string): { year: number; month: numb
  * doors), and all 24 after Christmas Eve of that year.
  */
 export function openDoors(now: Date, timeZone: string, year: number | null = null): number {
-  const today = dateIn(now, timeZone);
+  const today = wallClock(now, timeZone);
   const calendarYear = year ?? today.year;
   if (today.year < calendarYear || (today.year === calendarYear && today.month < 12)) return 0;
   if (today.year > calendarYear) return ADVENT_DOORS;
@@ -28,7 +22,7 @@ export function openDoors(now: Date, timeZone: string, year: number | null = nul
 /** The open doors and today's door (null before 1 December and after the 24th). */
 export function adventState(now: Date, timeZone: string, year: number | null = null): { open: number; today: number | null } {
   const open = openDoors(now, timeZone, year);
-  const d = dateIn(now, timeZone);
+  const d = wallClock(now, timeZone);
   const today = open > 0 && d.month === 12 && d.day <= ADVENT_DOORS && d.year === (year ?? d.year) ? d.day : null;
   return { open, today };
 }

@@ -4,6 +4,8 @@
  * never on a Friday (nor at the weekend). Pure: used at build time and by the page's script,
  * which decides the next-day text in the shopper's browser, in the shop's time zone.
  */
+import { wallClock } from './wall-clock.ts';
+
 export type DeliveryKind = 'days12' | 'days23' | 'weeks23';
 
 export function deliveryKind(v: { quantity: number; deliveryDelay?: { minDays: number; maxDays: number } }): DeliveryKind {
@@ -18,12 +20,8 @@ export const CUTOFFS = {
   ro: { hour: 13, timeZone: 'Europe/Bucharest' },
 } as const;
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
 /** Whether an order placed at `now` is delivered the next day: Monday to Thursday, before the cutoff. */
 export function nextDayPossible(now: Date, cutoff: { hour: number; timeZone: string }): boolean {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: cutoff.timeZone, weekday: 'short', hour: 'numeric', hourCycle: 'h23' }).formatToParts(now);
-  const day = WEEKDAYS.indexOf(parts.find((p) => p.type === 'weekday')!.value);
-  const hour = Number(parts.find((p) => p.type === 'hour')!.value);
-  return day >= 1 && day <= 4 && hour < cutoff.hour;
+  const { weekday, hour } = wallClock(now, cutoff.timeZone);
+  return weekday >= 1 && weekday <= 4 && hour < cutoff.hour;
 }

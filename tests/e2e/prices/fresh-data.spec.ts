@@ -7,6 +7,7 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import { SAMPLE_FIXTURES as F } from '../../../scripts/sample/fixtures.ts';
 import { E2E, shopUrl } from '../setup/paths.ts';
 import { DE, catalog, modesOf, money } from './expected.ts';
+import { watchIntlFormatters } from '../setup/intl.ts';
 
 const simple = catalog.product(F.simpleProductId)!;
 const variantProduct = catalog.product(F.variantProductId)!;
@@ -69,6 +70,22 @@ test('a changed price and stock update the page in place, without layout shift',
   await expect(page.locator('.product-price [data-price]')).toHaveText(money(Math.round(fresh * 100)));
   await page.waitForTimeout(300);
   expect(calls).toHaveLength(1);
+});
+
+test('an answer with the built price leaves the price as it is, and the page makes no Intl formatter', async ({ page }) => {
+  // The first Intl formatter of a page costs 20-45 ms of main thread (ICU's data): neither the
+  // unchanged price nor the next-day check (the shop's clock: src/catalog/wall-clock.ts) makes one.
+  const intlMade = await watchIntlFormatters(page);
+  const v = simple.variants.find((x) => x.isDefault) ?? simple.variants[0]!;
+  const calls = await changeAnswer(page, (a) => {
+    a.data.variants.find((y) => y.id === v.id)!.quantity = 3;
+  });
+  await page.goto(shopUrl('de', simple.url));
+  await expect(page.locator('[data-stock]')).toHaveText('Nur noch 3 auf Lager');
+  await expect(page.locator('[data-next-day]')).toHaveCount(1);
+  await expect(page.locator('.product-price [data-price]')).toHaveText(money(modesOf(simple.id).get(DE)![0]));
+  expect(calls).toHaveLength(1);
+  expect(await intlMade()).toEqual([]);
 });
 
 test('a variant that sold out disables the add-to-cart button and marks its picker option', async ({ page }) => {

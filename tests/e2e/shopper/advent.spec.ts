@@ -11,6 +11,7 @@ import { SAMPLE_FIXTURES as F } from '../../../scripts/sample/fixtures.ts';
 import { testCatalog } from '../setup/catalog.ts';
 import { contentPath, decided, offline, url, viewport, type Shop } from '../chrome/helpers.ts';
 import { expectNoSeriousViolations } from '../cart/cart-helpers.ts';
+import { watchIntlFormatters } from '../setup/intl.ts';
 
 const doors = (page: Page) => page.locator('[data-door]');
 const door = (page: Page, day: number) => page.locator(`[data-door="${day}"]`);
@@ -89,6 +90,9 @@ for (const shop of ['de', 'ro'] as const) {
 
 test('the shop time zone decides: 22:30 UTC on 30 November is 1 December in Bucharest, not yet in Berlin or Vienna', async ({ page, context }) => {
   for (const shop of ['de', 'at', 'ro'] as const) await decided(context, shop);
+  // The shop's clock without an Intl formatter (src/catalog/wall-clock.ts): the calendar's script
+  // runs before its first paint.
+  const intlMade = await watchIntlFormatters(page);
   await openAt(page, 'ro', '2026-11-30T22:30:00Z');
   await expectOpen(page, 1);
   await openAt(page, 'de', '2026-11-30T22:30:00Z');
@@ -98,6 +102,7 @@ test('the shop time zone decides: 22:30 UTC on 30 November is 1 December in Buch
   // 23:30 UTC on 11 December is the 12th in Vienna
   await openAt(page, 'at', '2026-12-11T23:30:00Z');
   await expectOpen(page, 12);
+  expect(await intlMade()).toEqual([]);
 });
 
 test('the translated slug is the calendar too; the header button is not shown on it, the seasonal banner links to it', async ({ page, context }) => {
