@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { allShops } from '../../src/shops/index.ts';
 import {
   applyTaxes,
+  formatAmount,
   formatMoney,
+  MONEY_SEPARATORS,
   isSellable,
   microsToCents,
   orderTotal,
@@ -99,6 +102,17 @@ describe('totals and formatting', () => {
   it('formats with two decimals in the shop language', () => {
     expect(formatMoney(123456, { symbol: '€', locale: 'de-DE' })).toBe('1.234,56 €');
     expect(formatMoney(5, { symbol: 'lei', locale: 'ro-RO' })).toBe('0,05 lei');
+  });
+  it('formats every shop locale as Intl.NumberFormat does, without Intl', () => {
+    for (const shop of allShops()) expect(Object.keys(MONEY_SEPARATORS)).toContain(shop.hreflang);
+    const amounts = [0, 1, 5, 99, 100, 101, 999, 1000, 99_999, 100_000, 123_456, 1_000_000, 99_999_999, 123_456_789_012, -1, -99, -123_456, 1234.5, 1234.49, -1234.5];
+    for (let i = 0; i < 2000; i++) amounts.push(Math.floor(Math.random() * 10 ** Math.floor(Math.random() * 12)));
+    for (const locale of Object.keys(MONEY_SEPARATORS)) {
+      const nf = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      for (const cents of amounts) expect(`${cents}: ${formatAmount(cents, locale)}`).toBe(`${cents}: ${nf.format(cents / 100)}`);
+    }
+    // Another locale: Intl's own.
+    expect(formatAmount(123_456, 'en-US')).toBe('1,234.56');
   });
 });
 
