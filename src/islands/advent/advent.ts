@@ -3,8 +3,14 @@
  * time zone (data-tz), decided here in the browser: today's and the past days' doors show their
  * offer, future doors stay closed (no link, nothing to click). Texts only change in place; each
  * door keeps its size.
+ *
+ * A script island loaded after the first paint (decision 0012): until it has run, the doors show
+ * neither state (advent.scss: hidden under `.advent:not([data-ready])`, shown after 3 s whatever
+ * happens), so no door is ever seen closed that is open today.
  */
 import { adventState } from '../../catalog/advent-days.ts';
+import { wireAddToCart } from '../cart/add-to-cart.ts';
+import { scriptIsland } from '../renderer-tag.ts';
 
 export function startAdvent(now: Date = new Date()): void {
   const list = document.querySelector<HTMLElement>('[data-advent]');
@@ -25,4 +31,11 @@ export function startAdvent(now: Date = new Date()): void {
     const d = status.dataset;
     status.textContent = open === 0 ? (d.before ?? '') : today === null ? (d.after ?? '') : (d.today ?? '').replace('{day}', String(today));
   }
+  list.dataset.ready = '';
 }
+
+/** As a script island (AdventView.astro): the doors, then their cards' add-to-cart buttons. */
+export default scriptIsland(() => {
+  startAdvent();
+  wireAddToCart();
+});

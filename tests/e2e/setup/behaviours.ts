@@ -1,5 +1,6 @@
 /**
- * The pages' behaviours (the site chrome's, the listing's, the product page's) are script islands
+ * The pages' behaviours (the site chrome's, the listing's, the product page's, the advent
+ * calendar's) are script islands
  * loaded after the first paint (decision 0012); Astro drops an island's `ssr` attribute once it has
  * run. Tests of what a behaviour does, rather than of a click that comes before it (those clicks are
  * held and replayed: chrome/early-click.spec.ts), wait for them first.
@@ -11,7 +12,7 @@ export async function behavioursLoaded(page: Page): Promise<void> {
 }
 
 // Astro asks for a module that failed once more, a second later, with `?astro-retry=`: held as well.
-const BEHAVIOURS = /\/_astro\/(chrome|product-page|listing)\.[\w-]+\.js(\?|$)/;
+const BEHAVIOURS = /\/_astro\/(chrome|product-page|listing|advent)\.[\w-]+\.js(\?|$)/;
 
 /** Holds the behaviours' modules back until `release` is called (or fails them). */
 export async function holdBehaviours(page: Page, outcome: 'arrive' | 'fail') {

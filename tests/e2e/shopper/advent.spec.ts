@@ -12,6 +12,7 @@ import { testCatalog } from '../setup/catalog.ts';
 import { contentPath, decided, offline, url, viewport, type Shop } from '../chrome/helpers.ts';
 import { expectNoSeriousViolations } from '../cart/cart-helpers.ts';
 import { watchIntlFormatters } from '../setup/intl.ts';
+import { holdBehaviours } from '../setup/behaviours.ts';
 
 const doors = (page: Page) => page.locator('[data-door]');
 const door = (page: Page, day: number) => page.locator(`[data-door="${day}"]`);
@@ -103,6 +104,22 @@ test('the shop time zone decides: 22:30 UTC on 30 November is 1 December in Buch
   await openAt(page, 'at', '2026-12-11T23:30:00Z');
   await expectOpen(page, 12);
   expect(await intlMade()).toEqual([]);
+});
+
+test('until the calendar script has run (after the first paint) no door shows a state, then the right doors open', async ({ page, context }) => {
+  await decided(context, 'de');
+  const held = await holdBehaviours(page, 'arrive');
+  await page.clock.setFixedTime(new Date('2026-12-12T10:00:00Z'));
+  await page.goto(url('de', '/advent-calendar'));
+  await held.requested();
+  await expect(doors(page)).toHaveCount(24);
+  for (const day of [1, 12, 13, 24]) {
+    await expect(door(page, day).locator('[data-door-closed]')).toBeHidden();
+    await expect(door(page, day).locator('[data-door-open]')).toBeHidden();
+  }
+  await held.release();
+  await expectOpen(page, 12);
+  await expect(page.locator('[data-advent-status]')).toHaveText(STATUS.de.today(12));
 });
 
 test('the translated slug is the calendar too; the header button is not shown on it, the seasonal banner links to it', async ({ page, context }) => {
