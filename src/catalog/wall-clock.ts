@@ -3,7 +3,7 @@
  *
  * The first `Intl` formatter a page makes loads ICU's data: 20-45 ms of main thread on this
  * machine, 80-180 ms on Lighthouse's slow phone, which made it the product page's longest task
- * after the first paint (its next-day text) and put it before the advent calendar's first paint.
+ * after the first paint (its next-day text).
  * The shops' zones keep a fixed standard offset plus the EU's summer time (Directive 2000/84/EC:
  * from the last Sunday of March, 01:00 UTC, to the last Sunday of October, 01:00 UTC, in every
  * member state at once), so their clock is plain arithmetic. Any other zone (a shop configured

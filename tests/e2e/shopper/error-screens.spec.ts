@@ -20,16 +20,13 @@ test('a rendering error in the mini cart shows the fallback, not a blank area; t
   await page.waitForLoadState('networkidle');
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  // The mini cart renders money; from now on the browser's number formatting fails (as a broken
-  // polyfill or an extension might make it), so the island throws while rendering its lines.
+  // The mini cart renders money; from now on a string built-in its amounts use fails (as a broken
+  // polyfill or an extension might make it: String.prototype.padStart writes the cents,
+  // src/catalog/prices.ts formatAmount), so the island throws while rendering its lines.
   await page.evaluate(() => {
-    // `format` is an accessor on the prototype: replace its getter.
-    Object.defineProperty(Intl.NumberFormat.prototype, 'format', {
-      configurable: true,
-      get: () => () => {
-        throw new Error('number formatting is broken');
-      },
-    });
+    String.prototype.padStart = () => {
+      throw new Error('padStart is broken');
+    };
   });
   await page.locator('[data-cart-link]').click();
   const fallback = page.locator('[data-island-fallback]');
