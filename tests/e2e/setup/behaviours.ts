@@ -1,8 +1,7 @@
 /**
  * The pages' behaviours (the site chrome's, the listing's, the product page's, the advent
- * calendar's) are script islands
- * loaded after the first paint (decision 0012); Astro drops an island's `ssr` attribute once it has
- * run. Tests of what a behaviour does, rather than of a click that comes before it (those clicks are
+ * calendar's) are script islands loaded after the first paint (decision 0012); Astro drops an
+ * island's `ssr` attribute once it has run. Tests of what a behaviour does, rather than of a click that comes before it (those clicks are
  * held and replayed: chrome/early-click.spec.ts), wait for them first.
  */
 import { expect, type Page, type Route } from '@playwright/test';
