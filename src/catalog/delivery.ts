@@ -14,11 +14,13 @@ export function deliveryKind(v: { quantity: number; deliveryDelay?: { minDays: n
   return v.quantity > 0 ? 'days12' : 'weeks23';
 }
 
-export const CUTOFFS = {
-  de: { hour: 15, timeZone: 'Europe/Berlin' },
-  at: { hour: 15, timeZone: 'Europe/Vienna' },
-  ro: { hour: 13, timeZone: 'Europe/Bucharest' },
-} as const;
+/** The next-day cutoff hour of each shop (spec §9). */
+const CUTOFF_HOURS = { de: 15, at: 15, ro: 13 } as const;
+
+/** A shop's next-day cutoff: its hour on the shop's own clock (the shop configuration's `timeZone`). */
+export function cutoffFor(shop: { code: keyof typeof CUTOFF_HOURS; timeZone: string }): { hour: number; timeZone: string } {
+  return { hour: CUTOFF_HOURS[shop.code], timeZone: shop.timeZone };
+}
 
 /** Whether an order placed at `now` is delivered the next day: Monday to Thursday, before the cutoff. */
 export function nextDayPossible(now: Date, cutoff: { hour: number; timeZone: string }): boolean {
