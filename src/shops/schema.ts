@@ -87,7 +87,11 @@ export const ShopConfig = z.object({
   tagManagerId: z.string().default(''),
   /** The tag manager script, loaded only after consent; `{id}` is replaced by tagManagerId. */
   tagManagerUrl: z.string().default('https://www.googletagmanager.com/gtm.js?id={id}'),
-  backOfficeUrl: z.string().default(''),
+  /** Thelia's back office (the admin bar's links), without a trailing slash; '' for none. */
+  backOfficeUrl: z
+    .string()
+    .default('')
+    .transform((url) => url.replace(/\/$/, '')),
   /** The advent flag: the seasonal banner below 1200 px links to /advent-calendar. */
   adventActive: z.boolean().default(false),
   /**

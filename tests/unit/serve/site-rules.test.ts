@@ -105,6 +105,11 @@ describe('Content-Security-Policy', () => {
     expect([...csp.get('frame-src')!]).toEqual(["'none'"]);
   });
 
+  test('the back office URL is read without a trailing slash (the admin bar appends its paths)', () => {
+    expect(ShopConfig.parse({ ...de, backOfficeUrl: 'https://admin.example/admin/' }).backOfficeUrl).toBe('https://admin.example/admin');
+    expect(ShopConfig.parse({ ...de, backOfficeUrl: undefined }).backOfficeUrl).toBe('');
+  });
+
   test('a third party that is switched off is not allowed: no tag manager id, no rating display, nothing configured', () => {
     const bare = ShopConfig.parse({ ...de, tagManagerId: '', rating: { provider: 'shopvote', id: '1', display: false }, thirdParties: [] });
     const csp = contentSecurityPolicy(bare, HASHES);
