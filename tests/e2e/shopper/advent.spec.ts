@@ -13,6 +13,7 @@ import { contentPath, decided, offline, url, viewport, type Shop } from '../chro
 import { expectNoSeriousViolations } from '../cart/cart-helpers.ts';
 import { watchIntlFormatters } from '../setup/intl.ts';
 import { holdBehaviours } from '../setup/behaviours.ts';
+import { stallingProxy } from '../setup/stalling-proxy.ts';
 
 const doors = (page: Page) => page.locator('[data-door]');
 const door = (page: Page, day: number) => page.locator(`[data-door="${day}"]`);
@@ -105,6 +106,30 @@ test('the shop time zone decides: 22:30 UTC on 30 November is 1 December in Buch
   // 23:30 UTC on 11 December is the 12th in Vienna
   await check('at', '2026-12-11T23:30:00Z', 12);
 });
+
+// With the clock fixed, Playwright's fake `performance` lists no paint entries, so a page that
+// paints before it is parsed to its end has its first paint in the past when the painted
+// islands start (at DOMContentLoaded): they must still load (src/integrations/painted-directive.ts).
+for (const shop of ['de', 'ro'] as const) {
+  test(`${shop}: the doors open when the page paints before its HTML has all arrived (clock fixed)`, async ({ page, context }) => {
+    await decided(context, shop);
+    const { server, url: stalled } = await stallingProxy(shop, '/advent-calendar', (html) => {
+      const at = html.indexOf('</h1>');
+      expect(at, 'the calendar has its heading').toBeGreaterThan(0);
+      expect(html.indexOf('data-advent-status'), 'the heading comes before the calendar').toBeGreaterThan(at);
+      return at + '</h1>'.length;
+    });
+    try {
+      await page.clock.setFixedTime(new Date('2026-12-12T10:00:00Z'));
+      await page.goto(stalled);
+      expect(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length), 'the fake clock hides the paint entries').toBe(0);
+      await expectOpen(page, 12);
+      await expect(page.locator('[data-advent-status]')).toHaveText(STATUS[shop].today(12));
+    } finally {
+      server.close();
+    }
+  });
+}
 
 test('until the calendar script has run (after the first paint) no door shows a state, then the right doors open', async ({ page, context }) => {
   await decided(context, 'de');
