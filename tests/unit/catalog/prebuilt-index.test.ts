@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Loader } from 'astro/loaders';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -17,7 +17,7 @@ import { catalogLoader } from '../../../src/catalog/loader.ts';
 import { waitForMarker, waitForPrebuiltIndex, writeMarker, writePrebuiltIndex } from '../../../src/catalog/prebuilt-index.ts';
 import { PrebuiltSearch, searchIndex, searchIndexInCache } from '../../../src/integrations/search-index.ts';
 import { getShop } from '../../../src/shops/index.ts';
-import { writeMiniExport } from '../../fixtures/mini-export.ts';
+import { miniProduct, writeMiniExport } from '../../fixtures/mini-export.ts';
 
 const tmp = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
 
@@ -126,6 +126,30 @@ describe('the search index integration', () => {
     const failed = await build(marker);
     expect(failed.logs[0]).toBe('warn the search index was not built beside the build (the search child ended with 1: out of memory): building it now');
     expect(existsSync(join(failed.out, 'pagefind-entry.json'))).toBe(true);
+  }, 60_000);
+});
+
+describe('the search index cache folder', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('keeps only the latest index: the same records reuse it, changed records replace it (the old one deleted while Pagefind works)', async () => {
+    const catalogDir = tmp('catalog-');
+    vi.stubEnv('CATALOG_DIR', catalogDir);
+    const cacheDir = join(tmp('cache-'), 'pagefind');
+    const index = async (extra: Parameters<typeof writeMiniExport>[1]) => {
+      await buildCatalogIndex({ exportDir: await writeMiniExport(undefined, extra), shop: getShop('de'), dbFile: catalogFile('de'), force: true });
+      return searchIndexInCache({ dbFile: catalogFile('de'), language: 'de', cacheDir, salt: '' });
+    };
+    const first = await index([]);
+    expect(first.reused).toBe(false);
+    expect(readdirSync(cacheDir)).toEqual([basename(first.dir)]);
+    const again = await index([]);
+    expect(again).toMatchObject({ dir: first.dir, reused: true });
+    const changed = await index([miniProduct(90)]);
+    expect(changed.reused).toBe(false);
+    expect(changed.records).toBe(first.records + 1);
+    expect(readdirSync(cacheDir)).toEqual([basename(changed.dir)]);
+    expect(existsSync(join(changed.dir, 'pagefind-entry.json'))).toBe(true);
   }, 60_000);
 });
 
