@@ -5,15 +5,18 @@
  * build renders one template per product with variant pages and writes each of its pages from it
  * (components/catalog/product-templates.ts), byte for byte what rendering that page gives.
  *
- * The markers are two characters of Unicode's private use area, which no export text carries
- * and which Astro writes unescaped, in text and in attribute values alike. Templates are cut as
- * UTF-8 bytes, as Astro hands the page over and writes it: no page is decoded or encoded again.
+ * A marker is a character of Unicode's private use area followed by a random word drawn once per
+ * build, then the key and a second private-use character: Astro writes them unescaped, in text and
+ * in attribute values alike, and no text of the export can hold one (an icon font's glyph pasted
+ * into a description is one private-use character, not a marker). Templates are cut as UTF-8
+ * bytes, as Astro hands the page over and writes it: no page is decoded or encoded again.
  */
+import { randomBytes } from 'node:crypto';
 
 /** The key of the product's own page (at the product's URL, with its default variant selected). */
 export const PRODUCT_PAGE = 'p';
 
-const OPEN = '\uE000';
+const OPEN = `\uE000${randomBytes(8).toString('hex')}`;
 const CLOSE = '\uE001';
 
 export const regionStart = (key: string): string => `${OPEN}${key}${CLOSE}`;
@@ -96,10 +99,11 @@ export function templatePages(routes: TemplateRoutes, keep = 32): (pathname: str
         if (!r.ok || !isTemplate(html)) throw new Error(`${pathname}: the product's page is no template (decision 0013; status ${r.status})`);
         return { page: compileTemplate(html), status: r.status, headers: r.headers };
       });
-      templates.set(productId, rendered);
+      const pending = rendered;
+      templates.set(productId, pending);
       if (templates.size > keep) templates.delete(templates.keys().next().value!);
       // A failed render is not kept: the page that asked fails; the next one of the product tries again.
-      rendered.catch(() => templates.delete(productId));
+      pending.catch(() => templates.get(productId) === pending && templates.delete(productId));
     }
     const { page, status, headers } = await rendered;
     return new Response(page(route.kind === 'product' ? PRODUCT_PAGE : String(route.id)), { status, headers });

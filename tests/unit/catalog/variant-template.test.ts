@@ -52,7 +52,14 @@ describe('compileTemplate', () => {
   it('refuses a template whose markers do not pair', () => {
     expect(() => compileTemplate(bytes(regionStart('1'), 'a'))).toThrow(/without its end/);
     expect(() => compileTemplate(bytes('a', regionEnd('1')))).toThrow(/end without its start/);
-    expect(() => compileTemplate(bytes(region('1', 'a'), '\uE000', '2'))).toThrow(/end of its marker/);
+    expect(() => compileTemplate(bytes(region('1', 'a'), regionStart('2').slice(0, -1)))).toThrow(/end of its marker/);
+  });
+
+  it('takes a private-use character in a text for text, not for a marker', () => {
+    const glyphs = '\uE000\uE001 \uE000p\uE001 \uE000/p\uE001';
+    const page = compileTemplate(bytes(`<p>${glyphs}</p>`, region('1', `<b>${glyphs}</b>`)));
+    expect(text(page('1'))).toBe(`<p>${glyphs}</p><b>${glyphs}</b>`);
+    expect(text(page('2'))).toBe(`<p>${glyphs}</p>`);
   });
 });
 
