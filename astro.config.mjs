@@ -13,6 +13,7 @@ import { searchIndex } from './src/integrations/search-index.ts';
 import { siteRules } from './src/integrations/site-rules.ts';
 import { pageShards } from './src/integrations/page-shards.ts';
 import { astroCacheDir, incremental, incrementalEnabled } from './src/integrations/incremental.ts';
+import { keptPages, variantPages } from './src/integrations/variant-pages.ts';
 
 const code = process.env.SHOP;
 if (!isShopCode(code)) {
@@ -39,8 +40,12 @@ export default defineConfig({
   experimental: { incrementalBuild: incrementalEnabled() },
   vite: { build: { emptyOutDir: false } },
   integrations: [
-    incremental(),
-    // Right after the incremental integration's links: a big shop's product pages into shard folders.
+    // Keeps the pages written from cached templates (variant pages) where they are.
+    incremental({ keep: keptPages }),
+    // Right after the incremental integration's links: each product's and variant's page from its
+    // product's template (decision 0013).
+    variantPages({ shop: code }),
+    // Then: a big shop's product and variant pages into shard folders.
     pageShards({ shop: code }),
     i18n({ language: shop.language }),
     chrome({ shop }),

@@ -26,7 +26,7 @@ export interface ShopBuild {
   indexPeakRssBytes?: number;
   /** What the catalog loader found changed since the previous index. */
   changes?: string;
-  /** Keyed pages (and listing files) rendered and reused from the previous build (incremental build). */
+  /** Keyed pages (and listing files) rendered and reused from the previous build (incremental build), with the variant pages written from their product's template or kept. */
   rendered?: number;
   reused?: number;
   /** Seconds per phase of the build, in order. */
@@ -39,7 +39,8 @@ const PHASES: [string, RegExp][] = [
   ['catalog index', /\[content\] Syncing content/],
   ['bundle', /Building static entrypoints/],
   ['pages', /generating static routes/],
-  ['redirects, media', /\[incremental\] pages:/],
+  ['variant pages', /\[incremental\] pages:/],
+  ['redirects, media', /\[variant-pages\] variant pages:/],
   ['sitemap, images', /\[catalog-seo\] sitemap/],
   // The search index is built beside the pages: this is the wait for what is left of it.
   ['search index', /\[catalog-seo\] images/],
@@ -71,7 +72,7 @@ export function countPages(dir: string): number {
 }
 
 /** Settings that change what a build writes. */
-const ENV_KEYS = /^(SHOP_|SEARCH_INDEX$|CATALOG_|INCREMENTAL$|EXPORT_DIR$|DIST_DIR$)/;
+const ENV_KEYS = /^(SHOP_|SEARCH_INDEX$|CATALOG_|INCREMENTAL$|EXPORT_DIR$|DIST_DIR$|VARIANT_PAGES$|PAGE_SHARDS_FROM$)/;
 
 function countFiles(dir: string): number {
   let n = 0;
@@ -293,6 +294,9 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
     if (c) changes = c[1];
     const p = /\[incremental\] pages: (\d+) of (\d+) keyed pages and files rendered, (\d+) reused/.exec(plain);
     if (p) (rendered = Number(p[1])), (reused = Number(p[3]));
+    // Pages written from their product's template (decision 0013): rendered when written, else reused.
+    const v = /\[variant-pages\] variant pages: (\d+) written from \d+ product templates, (\d+) kept/.exec(plain);
+    if (v) (rendered = (rendered ?? 0) + Number(v[1])), (reused = (reused ?? 0) + Number(v[2]));
     const s = /\[search-index\] pagefind: .*(?:Pagefind|search processes) peak (\d+) MB/.exec(plain);
     if (s) searchPeakRssBytes = Number(s[1]) * 2 ** 20;
     // Astro prints a line per page: left out of the terminal (26,000 of them per shop).

@@ -20,6 +20,9 @@ export function sitePath(url: string | undefined | null): string {
 /** The Astro route parameter of a slug: pages are written as `<param>.html` (build.format 'file'). */
 export const routeParamOf = (slug: string): string => slug.replace(/\.html$/, '');
 
+/** The file Astro writes a catalog page to (build.format 'file'): `/akku.html` -> `akku.html`. */
+export const pageFileOf = (path: string): string => `${routeParamOf(path.slice(1))}.html`;
+
 export interface RedirectInput {
   url: string;
   to: string;

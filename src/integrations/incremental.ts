@@ -18,6 +18,11 @@
  * manifest still holds the old keys: a marker file set at the start and removed at the end makes
  * the next build drop the cache and render everything.
  *
+ * `keep` names files that are not Astro's copies but stand on them: the pages written from a
+ * product's cached template (integrations/variant-pages.ts, decision 0013), the template's own
+ * file among them. They stay where they are, and a page of them Astro does not write again is not
+ * made the cache's copy.
+ *
  * INCREMENTAL=off (what the equality test compares against) renders every page.
  */
 import type { AstroIntegration } from 'astro';
@@ -90,12 +95,14 @@ export const incrementalEnabled = () => process.env.INCREMENTAL !== 'off';
  */
 export const astroCacheDir = (shop: string, distDir: string) => `./node_modules/.astro/${shop}-${createHash('sha1').update(resolve(distDir)).digest('hex').slice(0, 8)}`;
 
-export function incremental(): AstroIntegration {
+export function incremental({ keep = () => new Set<string>() }: { keep?: (cacheDir: string) => Set<string> } = {}): AstroIntegration {
   let out: string;
   let cacheDir: URL;
   /** Astro's copy of every keyed page (`<cacheDir>/dist`). */
   let cachedPages: string;
   let linked = new Set<string>();
+  /** The files `keep` left in place that are also Astro's pages, with their mtime then. */
+  let keptAt = new Map<string, number>();
   let started = 0;
   return {
     name: 'incremental',
@@ -109,11 +116,13 @@ export function incremental(): AstroIntegration {
         started = Date.now();
         const manifest = new URL(MANIFEST, cacheDir);
         const marker = new URL(MARKER, cacheDir);
-        if (!incrementalEnabled() || existsSync(marker)) {
+        const dropped = !incrementalEnabled() || existsSync(marker);
+        if (dropped) {
           if (existsSync(marker)) logger.warn('the previous build did not finish: its page cache is dropped, every page is rendered');
           rmSync(manifest, { force: true });
           removeCachedPages(cachedPages);
         }
+        const kept = dropped ? new Set<string>() : keep(fileURLToPath(cacheDir));
         // The output folder starts as Astro's emptyOutDir would leave it, with the cached pages in
         // it: a file that is already a link to its cached page (the previous build left it so) stays,
         // everything else goes. Unlinking 26,000 names is cheap; freeing 1.6 GB of pages is not.
@@ -121,6 +130,7 @@ export function incremental(): AstroIntegration {
         const t = performance.now();
         mkdirSync(out, { recursive: true });
         linked = new Set();
+        keptAt = new Map();
         const folders: string[] = [];
         for (const entry of readdirSync(out, { recursive: true, withFileTypes: true })) {
           const path = join(entry.parentPath, entry.name);
@@ -130,11 +140,13 @@ export function incremental(): AstroIntegration {
           }
           const file = relative(out, path).split(sep).join('/');
           if (cached.has(file) && sameFile(path, join(cachedPages, file))) linked.add(file);
-          else rmSync(path, { force: true });
+          else if (kept.has(file)) {
+            if (cached.has(file)) linked.add(file), keptAt.set(file, statSync(path).mtimeMs);
+          } else rmSync(path, { force: true });
         }
         // Folders left empty, deepest first.
         for (const dir of folders.sort((a, b) => b.length - a.length)) if (!readdirSync(dir).length) rmSync(dir, { recursive: true });
-        const kept = linked.size;
+        const already = linked.size;
         const made = new Set<string>();
         for (const file of cached) {
           if (linked.has(file) || !existsSync(join(cachedPages, file))) continue;
@@ -150,7 +162,8 @@ export function incremental(): AstroIntegration {
           symlinkSync(out, cachedPages, 'dir');
         }
         writeFileSync(marker, new Date().toISOString());
-        if (linked.size) logger.info(`${linked.size} cached pages in ${out} (${kept} already there, ${linked.size - kept} linked) in ${Math.round(performance.now() - t)} ms`);
+        if (linked.size)
+          logger.info(`${linked.size} cached pages in ${out} (${already} already there, ${linked.size - already} linked) in ${Math.round(performance.now() - t)} ms`);
       },
       'astro:build:done': ({ logger, pages }) => {
         const now = outputFiles(new URL(MANIFEST, cacheDir));
@@ -175,6 +188,8 @@ export function incremental(): AstroIntegration {
           const path = join(out, file);
           const copy = join(target, file);
           if (!existsSync(path) || (!firstBuild && (!existsSync(copy) || sameFile(path, copy)))) continue;
+          // Kept in place (see keep) and not written again: a page on the cache's copy, not that copy.
+          if (keptAt.get(file) === statSync(path).mtimeMs) continue;
           if (!firstBuild) rmSync(copy);
           linkInto(path, copy, made);
         }

@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync }
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Catalog, catalogFile } from '../catalog/catalog.ts';
-import { routeParamOf } from '../catalog/urls.ts';
+import { pageFileOf } from '../catalog/urls.ts';
 import { FRAGMENT_FOLDER, PRODUCT_MAP_FOLDER, SHARD_FOLDER, SHARD_FROM, fragmentFileOf, productMapFileOf, shardFileOf } from '../catalog/shards.ts';
 import type { ShopCode } from '../shops/index.ts';
 
@@ -39,7 +39,7 @@ export function shardFrom(env: Record<string, string | undefined>): number {
 export function movePagesToShards(out: string, paths: readonly string[]): number {
   rmSync(join(out, SHARD_FOLDER), { recursive: true, force: true });
   // The page's file as Astro writes it (build.format 'file'); pages in a folder stay.
-  const names = paths.map((path) => `${routeParamOf(path.slice(1))}.html`).filter((name) => !name.includes('/'));
+  const names = paths.map(pageFileOf).filter((name) => !name.includes('/'));
   return moveInto(out, names, shardFileOf);
 }
 

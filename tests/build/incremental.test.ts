@@ -11,7 +11,7 @@
  * Differences the build cannot avoid: none at the time of writing (the list below is empty; a
  * build time written into a file would have to be named here with its reason).
  */
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { type BigIntStats, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ShopBuild } from '../../scripts/lib/build-shops.ts';
@@ -29,6 +29,7 @@ let incremental: ShopBuild;
 let full: ShopBuild;
 let again: ShopBuild;
 const edits: Record<string, { id: number; url?: string; title?: string }> = {};
+let keptBefore: BigIntStats;
 
 beforeAll(async () => {
   reset(['inc', 'full']);
@@ -56,6 +57,19 @@ beforeAll(async () => {
   renamed.i18n.de_DE.title = 'Umbenannte Kategorie';
   edits.category = { id: renamed.id, url: renamed.url.de_DE, title: 'Umbenannte Kategorie' };
   edits.deleted = { id: deleted!.id, url: deleted!.url.de_DE };
+  // A product with variant pages (decision 0013: its pages are written from its template): one
+  // variant's price changes, another variant is deleted (its page goes). Another such product is
+  // left alone: its variant pages stay the files they were.
+  const withPages = (p: Json) => p.variants.filter((v: Json) => v.url?.de_DE && !v.isDefault).length >= 2;
+  const [variants, untouched] = shown.slice(7).filter(withPages) as Json[];
+  const [repriced, gone] = variants!.variants.filter((v: Json) => v.url?.de_DE && !v.isDefault) as Json[];
+  repriced!.prices.EUR.price = '77.77';
+  edits.variantPrice = { id: repriced!.id, url: repriced!.url.de_DE };
+  variants!.variants = variants!.variants.filter((v: Json) => v !== gone);
+  edits.variantGone = { id: gone!.id, url: gone!.url.de_DE };
+  const kept = untouched!.variants.find((v: Json) => v.url?.de_DE && !v.isDefault)!;
+  edits.variantKept = { id: kept.id, url: kept.url.de_DE };
+  keptBefore = statSync(join(base, 'inc-dist/de', kept.url.de_DE), { bigint: true });
   writeNdjson(
     'products.ndjson',
     products.filter((p) => p !== deleted),
@@ -73,7 +87,7 @@ beforeAll(async () => {
 describe('an incremental build after an editor changed the catalog', () => {
   it('renders only what changed and reuses the rest', () => {
     expect(first.reused ?? 0).toBe(0);
-    expect(incremental.changes).toMatch(/6 products \(5 changed, 1 removed\)/);
+    expect(incremental.changes).toMatch(/7 products \(6 changed, 1 removed\)/);
     expect(incremental.reused).toBeGreaterThan(0);
     expect(incremental.rendered).toBeGreaterThan(0);
     // The first build rendered every keyed page; this one only those whose data changed.
@@ -96,14 +110,31 @@ describe('an incremental build after an editor changed the catalog', () => {
     expect(different).toEqual([]);
   });
 
-  it('keeps one copy of each page: the page in the site and in the page cache are one file', () => {
+  it("keeps one copy of each page: the page in the site and in the page cache are one file, but for a product's template", () => {
     const dist = join(base, 'inc-dist/de');
     const cache = join(root, astroCacheDir('de', join(base, 'inc-dist')));
     const manifest = JSON.parse(readFileSync(join(cache, 'incremental-build.json'), 'utf8')) as { routes: Record<string, { paths: Record<string, { outputFile: string }> }> };
     const outputs = Object.values(manifest.routes).flatMap((r) => Object.values(r.paths).map((p) => p.outputFile));
-    expect(outputs.length).toBe(incremental.rendered! + incremental.reused!);
-    const separate = outputs.filter((f) => statSync(join(dist, f)).ino !== statSync(join(cache, 'dist', f)).ino);
+    // Decision 0013: the cache holds a product's template, the site the pages written from it.
+    const written = JSON.parse(readFileSync(join(cache, 'variant-pages.json'), 'utf8')) as { products: Record<string, { variants: string[] }> };
+    const templates = Object.keys(written.products);
+    const variantPages = Object.values(written.products).flatMap((p) => p.variants);
+    expect(templates.length).toBeGreaterThan(2);
+    expect(outputs.length + variantPages.length).toBe(incremental.rendered! + incremental.reused!);
+    const separate = outputs.filter((f) => !templates.includes(f) && statSync(join(dist, f)).ino !== statSync(join(cache, 'dist', f)).ino);
     expect(separate).toEqual([]);
+    for (const file of templates) {
+      expect(readFileSync(join(cache, 'dist', file), 'utf8')).toMatch(/\uE000/);
+      expect(readFileSync(join(dist, file), 'utf8')).not.toMatch(/[\uE000\uE001]/);
+    }
+  });
+
+  it("writes the pages of a changed product with variant pages again, removes a deleted variant's, and leaves the others' files as they were", () => {
+    const dist = join(base, 'inc-dist/de');
+    expect(readFileSync(join(dist, edits.variantPrice!.url!), 'utf8')).toMatch(/92,55|77,77/);
+    expect(existsSync(join(dist, edits.variantGone!.url!))).toBe(false);
+    const kept = statSync(join(dist, edits.variantKept!.url!), { bigint: true });
+    expect([kept.ino, kept.mtimeNs]).toEqual([keptBefore.ino, keptBefore.mtimeNs]);
   });
 
   it('shows the changes (the comparison is not between two stale sites)', () => {

@@ -102,9 +102,16 @@ describe('a shop with its product pages in shards', () => {
     expect(readFileSync(join(base, `sharded-dist/de/${shardFileOf(changedUrl)}`), 'utf8')).toMatch(/data-pm="[^"]*n:9876"/);
   });
 
-  it('keeps one copy of each page: a page in its shard is the page cache’s file', () => {
-    const cache = join(root, astroCacheDir('de', join(base, 'sharded-dist')), 'dist');
-    const separate = productFiles.filter((f) => statSync(join(base, 'sharded-dist/de', shardFileOf(f))).ino !== statSync(join(cache, f)).ino);
+  it('keeps one copy of each page: a page in its shard is the page cache’s file, but for the pages written from a template', () => {
+    const cacheDir = join(root, astroCacheDir('de', join(base, 'sharded-dist')));
+    const cache = join(cacheDir, 'dist');
+    // Decision 0013: a product with variant pages has its template in the cache; its pages are written from it.
+    const written = JSON.parse(readFileSync(join(cacheDir, 'variant-pages.json'), 'utf8')) as { products: Record<string, { variants: string[] }> };
+    const fromTemplates = new Set(Object.entries(written.products).flatMap(([file, { variants }]) => [file, ...variants]));
+    expect(fromTemplates.size).toBeGreaterThan(2);
+    const cached = productFiles.filter((f) => !fromTemplates.has(f));
+    expect(cached.length).toBeGreaterThan(PRODUCTS / 2);
+    const separate = cached.filter((f) => statSync(join(base, 'sharded-dist/de', shardFileOf(f))).ino !== statSync(join(cache, f)).ino);
     expect(separate).toEqual([]);
   });
 

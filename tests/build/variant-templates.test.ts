@@ -5,12 +5,23 @@
  * (VARIANT_PAGES=rendered, as before). Every file of the two sites must be identical: pages, listing
  * files, the search index, the sitemap, `_redirects` and `_headers`.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { files, sampleSite } from './sample-site.ts';
+import { astroCacheDir } from '../../src/integrations/incremental.ts';
+import { files, root, sampleSite } from './sample-site.ts';
 
 const { base, reset, build, readNdjson } = sampleSite('test-variant-templates', 40);
+const site = join(base, 'templates-dist/de');
+const cacheDir = join(root, astroCacheDir('de', join(base, 'templates-dist')));
+/** The product and variant pages written from templates (the variant-pages integration's manifest). */
+const written = () => JSON.parse(readFileSync(join(cacheDir, 'variant-pages.json'), 'utf8')) as { products: Record<string, { variants: string[] }> };
+const sameAsRendered = () => {
+  const a = files(site);
+  const b = files(join(base, 'rendered-dist/de'));
+  expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
+  expect([...a.keys()].filter((k) => !a.get(k)!.equals(b.get(k)!))).toEqual([]);
+};
 
 beforeAll(async () => {
   reset(['templates', 'rendered']);
@@ -19,17 +30,39 @@ beforeAll(async () => {
 }, 900_000);
 
 describe('pages cut from a product template', () => {
-  it('equal the pages rendered one by one, file by file', () => {
-    const a = files(join(base, 'templates-dist/de'));
-    const b = files(join(base, 'rendered-dist/de'));
-    expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
-    expect([...a.keys()].filter((k) => !a.get(k)!.equals(b.get(k)!))).toEqual([]);
+  it('equal the pages rendered one by one, file by file', sameAsRendered);
+
+  it('are not rendered by Astro: it renders one page per product, the template, and caches that', () => {
+    const manifest = JSON.parse(readFileSync(join(cacheDir, 'incremental-build.json'), 'utf8')) as { routes: Record<string, { paths: Record<string, { outputFile: string }> }> };
+    const astros = new Set(Object.values(manifest.routes).flatMap((r) => Object.values(r.paths).map((p) => p.outputFile)));
+    const products = Object.entries(written().products);
+    expect(products.length).toBeGreaterThan(2);
+    for (const [file, { variants }] of products) {
+      expect(astros.has(file)).toBe(true);
+      expect(variants.filter((v) => astros.has(v))).toEqual([]);
+      expect(readFileSync(join(cacheDir, 'dist', file), 'utf8')).toMatch(/\uE000[0-9a-f]{16}p\uE001/);
+    }
   });
+
+  it('are written again when one is missing, and all of them when the list of written pages is unreadable', async () => {
+    const [[, { variants }]] = Object.entries(written().products) as [[string, { variants: string[] }]];
+    rmSync(join(site, variants[0]!));
+    const one = await build('templates');
+    expect(one.changes).toMatch(/unchanged/);
+    expect(one.rendered).toBe(variants.length);
+    sameAsRendered();
+    const all = Object.values(written().products).reduce((n, p) => n + p.variants.length, 0);
+    // As a build that stopped while writing them leaves it (and its build script's stamp removed).
+    writeFileSync(join(cacheDir, 'variant-pages.json'), '{"version": 1, "prod');
+    rmSync(join(cacheDir, 'build-inputs'));
+    const again = await build('templates');
+    expect(again.rendered).toBe(all);
+    sameAsRendered();
+  }, 300_000);
 
   it('cover products with variant pages, each variant at its own URL (the comparison is not empty)', () => {
     const withPages = readNdjson('products.ndjson').filter((p) => p.variants.some((v: { url?: Record<string, string> }) => v.url?.de_DE));
     expect(withPages.length).toBeGreaterThan(2);
-    const site = join(base, 'templates-dist/de');
     for (const product of withPages.slice(0, 3)) {
       const variant = product.variants.find((v: { url?: Record<string, string> }) => v.url?.de_DE);
       const page = readFileSync(join(site, variant.url.de_DE), 'utf8');

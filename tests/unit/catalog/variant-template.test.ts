@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_PAGE, compileTemplate, isTemplate, regionEnd, regionStart, templatePages } from '../../../src/catalog/variant-template.ts';
+import { PRODUCT_PAGE, compileTemplate, productsWithVariantPages, regionEnd, regionStart, templatesOn } from '../../../src/catalog/variant-template.ts';
 
 const region = (key: string, inner: string) => `${regionStart(key)}${inner}${regionEnd(key)}`;
 const bytes = (...parts: string[]) => new TextEncoder().encode(parts.join(''));
@@ -25,28 +25,33 @@ describe('compileTemplate', () => {
     // A key without copies keeps only what every page shares.
     ['99', '<head></head><body><article data-variant-id=""></article></body>'],
   ])('key %s', (key, page) => {
-    expect(text(compileTemplate(template)(key))).toBe(page);
+    expect(text(compileTemplate(template).page(key))).toBe(page);
   });
 
-  it('leaves a page without markers as it is', () => {
-    expect(text(compileTemplate(bytes('<p>a</p>'))('21'))).toBe('<p>a</p>');
+  it('names the pages it holds, each once', () => {
+    expect(compileTemplate(template).keys).toEqual([PRODUCT_PAGE, '21', '22']);
+  });
+
+  it('refuses a page without markers (no template)', () => {
+    expect(() => compileTemplate(bytes('<p>a</p>'))).toThrow(/not a template/);
+    expect(() => compileTemplate(compileTemplate(template).page('21'))).toThrow(/not a template/);
+  });
+
+  it("cuts a template of an earlier build (another marker word) by that template's own markers", () => {
+    const earlier = bytes(text(template).replaceAll(regionStart('x').slice(1, 17), 'a'.repeat(16)));
+    expect(text(earlier)).not.toContain(regionStart('21'));
+    expect(text(compileTemplate(earlier).page('22'))).toBe(text(compileTemplate(template).page('22')));
   });
 
   it('keeps regions that stand side by side or at either end', () => {
-    const page = compileTemplate(bytes(region('1', 'a'), region('2', 'b'), 'x', region('1', 'c'), region('2', 'd')));
+    const { page } = compileTemplate(bytes(region('1', 'a'), region('2', 'b'), 'x', region('1', 'c'), region('2', 'd')));
     expect(['1', '2', '3'].map((key) => text(page(key)))).toEqual(['axc', 'bxd', 'x']);
   });
 
   it('does not mistake one key for another that starts alike', () => {
-    const page = compileTemplate(bytes(region('2', 'two'), region('21', 'twenty-one')));
+    const { page } = compileTemplate(bytes(region('2', 'two'), region('21', 'twenty-one')));
     expect(text(page('2'))).toBe('two');
     expect(text(page('21'))).toBe('twenty-one');
-  });
-
-  it('tells a template from a page', () => {
-    expect(isTemplate(template)).toBe(true);
-    expect(isTemplate(compileTemplate(template)('21'))).toBe(false);
-    expect(isTemplate(bytes('<p>a</p>'))).toBe(false);
   });
 
   it('refuses a template whose markers do not pair', () => {
@@ -57,69 +62,40 @@ describe('compileTemplate', () => {
 
   it('takes a private-use character in a text for text, not for a marker', () => {
     const glyphs = '\uE000\uE001 \uE000p\uE001 \uE000/p\uE001';
-    const page = compileTemplate(bytes(`<p>${glyphs}</p>`, region('1', `<b>${glyphs}</b>`)));
+    const { page } = compileTemplate(bytes(`<p>${glyphs}</p>`, region('1', `<b>${glyphs}</b>`)));
     expect(text(page('1'))).toBe(`<p>${glyphs}</p><b>${glyphs}</b>`);
     expect(text(page('2'))).toBe(`<p>${glyphs}</p>`);
   });
 });
 
-describe('templatePages', () => {
-  // Product 1 has the variant pages 21 and 22; product 2 has none; /c.html is a category.
-  const routes = new Map([
-    ['/p1.html', { kind: 'product', id: 1 }],
-    ['/p1-s.html', { kind: 'variant', id: 21, productId: 1 }],
-    ['/p1-m.html', { kind: 'variant', id: 22, productId: 1 }],
-    ['/p2.html', { kind: 'product', id: 2 }],
-    ['/c.html', { kind: 'category', id: 5 }],
-  ]);
-  const lookup = { routeOf: (path: string) => routes.get(path), hasVariantPages: (id: number) => id === 1 };
-  const response = (body: string, status = 200) => new Response(body, { status, headers: { 'content-type': 'text/html' } });
-  const counting = (body: () => string | Promise<string>) => {
-    const calls: number[] = [];
-    const render = async () => {
-      calls.push(1);
-      return response(await body());
-    };
-    return { calls, render };
-  };
-  it('renders a product with variant pages once and cuts each of its pages from it', async () => {
-    const page = templatePages(lookup);
-    const { calls, render } = counting(() => new TextDecoder().decode(template));
-    // The three pages asked at once, as Astro's concurrent pages are.
-    const [p, s, m] = await Promise.all(['/p1.html', '/p1-s.html', '/p1-m.html'].map((path) => page(path, render)));
-    expect(calls.length).toBe(1);
-    expect(await p!.text()).toBe('<head><title>P</title></head><body><article data-variant-id="21"><h1>P</h1>\n<p>79,99 €</p></article></body>');
-    expect(await s!.text()).toContain('<h1>P – S</h1>');
-    expect(await m!.text()).toContain('<h1>P – M</h1>');
-    expect(p!.headers.get('content-type')).toBe('text/html');
+describe('productsWithVariantPages', () => {
+  it('names each product with variant pages, its page file and its variant pages in the order of the routes', () => {
+    const routes = [
+      { path: '/c.html', kind: 'category', id: 5 },
+      { path: '/p1-m.html', kind: 'variant', id: 22, productId: 1 },
+      { path: '/p1-s.html', kind: 'variant', id: 21, productId: 1 },
+      { path: '/p1.html', kind: 'product', id: 1 },
+      { path: '/p2.html', kind: 'product', id: 2 },
+      { path: '/tools/p3-l.html', kind: 'variant', id: 31, productId: 3 },
+      { path: '/tools/p3.html', kind: 'product', id: 3 },
+    ];
+    expect(productsWithVariantPages(routes)).toEqual([
+      {
+        file: 'p1.html',
+        variants: [
+          { key: '22', file: 'p1-m.html' },
+          { key: '21', file: 'p1-s.html' },
+        ],
+      },
+      { file: 'tools/p3.html', variants: [{ key: '31', file: 'tools/p3-l.html' }] },
+    ]);
   });
+});
 
-  it('leaves every other page to its own render', async () => {
-    const page = templatePages(lookup);
-    const { calls, render } = counting(() => '<p>page</p>');
-    expect(await (await page('/p2.html', render)).text()).toBe('<p>page</p>');
-    expect(await (await page('/c.html', render)).text()).toBe('<p>page</p>');
-    expect(await (await page('/elsewhere.json', render)).text()).toBe('<p>page</p>');
-    expect(calls.length).toBe(3);
-  });
-
-  it('fails the pages of a product whose page is no template, and tries again on the next', async () => {
-    const page = templatePages(lookup);
-    let body = '<p>no template</p>';
-    const { calls, render } = counting(() => body);
-    await expect(page('/p1-s.html', render)).rejects.toThrow(/no template/);
-    body = new TextDecoder().decode(template);
-    expect(await (await page('/p1-m.html', render)).text()).toContain('<h1>P – M</h1>');
-    expect(calls.length).toBe(2);
-  });
-
-  it('keeps the templates of the last products only', async () => {
-    const many = { routeOf: (path: string) => ({ kind: 'product', id: Number(path.slice(1)) }), hasVariantPages: () => true };
-    const page = templatePages(many, 2);
-    const { calls, render } = counting(() => new TextDecoder().decode(template));
-    for (const id of [1, 2, 3, 1]) await page(`/${id}`, render);
-    expect(calls.length).toBe(4);
-    await page('/1', render);
-    expect(calls.length).toBe(4);
-  });
+describe('templatesOn', () => {
+  it.each([
+    [{}, true],
+    [{ VARIANT_PAGES: '' }, true],
+    [{ VARIANT_PAGES: 'rendered' }, false],
+  ])('%o: %s', (env, on) => expect(templatesOn(env)).toBe(on));
 });
