@@ -151,7 +151,8 @@ export function variantPages({ shop }: { shop: ShopCode }): AstroIntegration {
             removed++;
           }
         }
-        writeFileSync(join(cacheDir, MANIFEST), JSON.stringify({ version: VERSION, products: next } satisfies Manifest));
+        // Kept for the next build only where it keeps the page cache too.
+        if (incremental) writeFileSync(join(cacheDir, MANIFEST), JSON.stringify({ version: VERSION, products: next } satisfies Manifest));
         logger.info(
           `variant pages: ${written} written from ${templates} product templates, ${kept} kept; ${removed} gone; ${products.length} products with variant pages, in ${Math.round(performance.now() - t)} ms`,
         );
