@@ -11,7 +11,7 @@ import { sameIsland } from './src/integrations/same-island.ts';
 import { scriptIsland } from './src/integrations/script-island.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
 import { siteRules } from './src/integrations/site-rules.ts';
-import { pageShards } from './src/integrations/page-shards.ts';
+import { pageShards, pagesOutOfShards } from './src/integrations/page-shards.ts';
 import { astroCacheDir, incremental, incrementalEnabled } from './src/integrations/incremental.ts';
 import { keptPages, variantPages } from './src/integrations/variant-pages.ts';
 
@@ -40,6 +40,8 @@ export default defineConfig({
   experimental: { incrementalBuild: incrementalEnabled() },
   vite: { build: { emptyOutDir: false } },
   integrations: [
+    // First: a sharded shop's pages back at their flat URLs (decision 0010), where the next finds them.
+    pagesOutOfShards(),
     // Keeps the pages written from cached templates (variant pages) where they are.
     incremental({ keep: keptPages }),
     // Right after the incremental integration's links: each product's and variant's page from its

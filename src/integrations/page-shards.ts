@@ -5,8 +5,9 @@
  *
  * Astro renders (and the incremental integration caches) every page at its flat URL; this moves
  * each product and variant page to its shard by renaming it, so the page cache's link to it stays
- * the same file. The next build's incremental start removes the shard folders' names and links the
- * cached pages in at their flat URLs again, and this moves them again (renames: no page is copied).
+ * the same file. The next build first moves them back to their flat URLs (pagesOutOfShards, before
+ * the incremental integration), where it finds them in place, and this moves them again (renames:
+ * no page is copied or written).
  *
  * Pagefind's fragments (one file per product, all in one folder) are moved into shards by the
  * search-index integration once its index is in the site (moveFragmentsToShards).
@@ -22,6 +23,7 @@ import { Catalog, catalogFile } from '../catalog/catalog.ts';
 import { pageFileOf } from '../catalog/urls.ts';
 import { FRAGMENT_FOLDER, PRODUCT_MAP_FOLDER, SHARD_FOLDER, SHARD_FROM, fragmentFileOf, productMapFileOf, shardFileOf } from '../catalog/shards.ts';
 import type { ShopCode } from '../shops/index.ts';
+import { incrementalEnabled } from './incremental.ts';
 
 /** The number of product and variant pages from which a shop's pages go into shards. */
 export function shardFrom(env: Record<string, string | undefined>): number {
@@ -41,6 +43,23 @@ export function movePagesToShards(out: string, paths: readonly string[]): number
   // The page's file as Astro writes it (build.format 'file'); pages in a folder stay.
   const names = paths.map(pageFileOf).filter((name) => !name.includes('/'));
   return moveInto(out, names, shardFileOf);
+}
+
+/**
+ * Moves a sharded site's product and variant pages back to the site's root (the inverse of
+ * movePagesToShards) and removes the shard folder. Returns how many were moved.
+ */
+export function movePagesBack(out: string): number {
+  const dir = join(out, SHARD_FOLDER);
+  if (!existsSync(dir)) return 0;
+  let moved = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || existsSync(join(out, entry.name))) continue;
+    renameSync(join(entry.parentPath, entry.name), join(out, entry.name));
+    moved++;
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return moved;
 }
 
 /** Moves Pagefind's search fragments (`pagefind/fragment/<file>`) to their shards. Returns how many were moved. */
@@ -88,6 +107,32 @@ export function writeProductMaps(out: string, products: readonly { id: number; u
 
 /** Whether the built site in `out` is sharded (the page-shards integration ran before the caller). */
 export const isSharded = (out: string): boolean => existsSync(join(out, SHARD_FOLDER));
+
+/**
+ * Before the incremental integration looks at the site (first in astro.config.mjs): the last
+ * build's sharded pages back at their flat URLs, where Astro renders and caches them. The
+ * incremental integration then finds each cached page in place, and each page written from a
+ * template (decision 0013) where it keeps it, so a rebuild writes only the pages that changed;
+ * pageShards moves them into their shards again. Renames only: no page is copied or written.
+ */
+export function pagesOutOfShards(): AstroIntegration {
+  let out: string;
+  return {
+    name: 'page-shards-back',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        out = fileURLToPath(config.outDir);
+      },
+      'astro:build:start': ({ logger }) => {
+        // A build without the page cache starts from an empty site.
+        if (!incrementalEnabled()) return;
+        const started = performance.now();
+        const moved = movePagesBack(out);
+        if (moved) logger.info(`${moved} product and variant pages back from /${SHARD_FOLDER}/ in ${Math.round(performance.now() - started)} ms`);
+      },
+    },
+  };
+}
 
 export function pageShards({ shop }: { shop: ShopCode }): AstroIntegration {
   let from = SHARD_FROM;

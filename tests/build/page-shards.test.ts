@@ -12,7 +12,7 @@
  * site's page and the page's headers, every search fragment with the flat site's, every `/product/{id}` and superseded address with its
  * redirect, and an unknown one with the 404 page.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { type BigIntStats, readFileSync, readdirSync, statSync } from 'node:fs';
 import { request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -34,6 +34,8 @@ let port = 0;
 /** Root-level product and variant page files. */
 let productFiles: string[] = [];
 let changedUrl = '';
+let keptPage = '';
+let keptBefore: BigIntStats;
 /** Every shown product's `/product/{id}` target. */
 let productUrls: { id: number; url: string }[] = [];
 let productIds: number[] = [];
@@ -59,6 +61,13 @@ beforeAll(async () => {
   product.variants[0].prices.EUR.price = '98.76';
   changedUrl = product.url.de_DE as string;
   writeNdjson('products.ndjson', products);
+  // A variant page of another product, written from its template (decision 0013): the rebuild keeps its file.
+  const written = JSON.parse(readFileSync(join(root, astroCacheDir('de', join(base, 'sharded-dist')), 'variant-pages.json'), 'utf8')) as {
+    products: Record<string, { variants: string[] }>;
+  };
+  const [, { variants }] = Object.entries(written.products).find(([file]) => `/${file}` !== changedUrl && file !== changedUrl)!;
+  keptPage = shardFileOf(variants[0]!);
+  keptBefore = statSync(join(base, 'sharded-dist/de', keptPage), { bigint: true });
   rebuilt = await build('sharded', { PAGE_SHARDS_FROM: '1' });
   await build('flat', { INCREMENTAL: 'off' });
   const catalog = new Catalog(join(base, 'flat-index/de.sqlite'));
@@ -74,11 +83,14 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('a shop with its product pages in shards', () => {
-  it('renders the changed page again and reuses the rest', () => {
+  it('renders the changed page again and reuses the rest, the pages written from templates too', () => {
     expect(first.reused ?? 0).toBe(0);
     expect(rebuilt.changes).toMatch(/1 product/);
     expect(rebuilt.rendered).toBeGreaterThan(0);
     expect(rebuilt.reused).toBeGreaterThan(rebuilt.rendered!);
+    // Moved back out of its shard, kept, and moved into it again: the same file.
+    const kept = statSync(join(base, 'sharded-dist/de', keptPage), { bigint: true });
+    expect([kept.ino, kept.mtimeNs]).toEqual([keptBefore.ino, keptBefore.mtimeNs]);
   });
 
   it("holds the flat site's files, the product and variant pages in their shards", () => {
