@@ -37,6 +37,7 @@ import type {
   TextsModel,
   VariantModel,
 } from './models.ts';
+import { defaultVariantOf } from './models.ts';
 
 /** Bump when the index layout or what goes into it changes: forces a rebuild. */
 const INDEX_VERSION = 7;
@@ -346,7 +347,7 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
         fulfilment: v.fulfilment,
       };
     });
-    const main = variants.find((v) => v.isDefault) ?? variants[0]!;
+    const main = defaultVariantOf(variants)!;
     const sellable = isSellable(main.prices.gross, main.promo);
     if (!sellable) {
       bump('productsNotSellable');

@@ -44,6 +44,14 @@ export interface VariantModel {
   fulfilment?: { centerId: number; quantity: number }[];
 }
 
+/**
+ * A product's default variant: the one Thelia marks as default, else its first. Its price, stock
+ * and images are the product's on cards, in search results and on the product's own page.
+ */
+export function defaultVariantOf<V extends { isDefault: boolean }>(variants: readonly V[]): V | undefined {
+  return variants.find((v) => v.isDefault) ?? variants[0];
+}
+
 export interface TextsModel {
   title: string;
   chapo: string;

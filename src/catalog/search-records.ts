@@ -13,7 +13,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { responsive } from './images.ts';
 import type { Catalog, CategoryRow } from './catalog.ts';
-import type { ContentModel, FolderModel, ProductCard, ProductModel } from './models.ts';
+import { type ContentModel, type FolderModel, type ProductCard, type ProductModel, defaultVariantOf } from './models.ts';
 
 /** Widest derivative a result's 64 px image needs (3x screens). */
 export const THUMB_WIDTH = 240;
@@ -81,7 +81,7 @@ export function categoryPaths(categoryIds: number[], byId: Map<number, CategoryR
 
 export function productRecord(p: ProductModel, card: ProductCard, o: RecordOptions, byId: Map<number, CategoryRow>): SearchRecord | undefined {
   if (!(card.price > 0)) return undefined;
-  const main = p.variants.find((v) => v.isDefault) ?? p.variants[0];
+  const main = defaultVariantOf(p.variants);
   if (!main) return undefined;
   const categories = categoryPaths(p.categoryIds, byId);
   const categoryWords = [...new Set(categories.flatMap((c) => c.split(CATEGORY_SEPARATOR)))];
