@@ -43,7 +43,7 @@ function openerOf(bytes: Buffer): Buffer | undefined {
   return undefined;
 }
 
-/** The pages of a template: `page(key)` for each of `keys` (the product's own page first). */
+/** The pages of a template: `page(key)` for each of `keys` (in the order they first appear). */
 export interface CompiledTemplate {
   keys: string[];
   page(key: string): Uint8Array<ArrayBuffer>;

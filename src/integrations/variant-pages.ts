@@ -11,8 +11,8 @@
  * is unchanged. Then the pages written from it stand: a manifest in the cache folder names, per
  * template, the product page written from it (its inode and mtime) and its variant pages, and the
  * incremental integration keeps those files (`keptPages`). A product is written again when its
- * page is not the one the manifest names (Astro rendered its template again, or linked the cached
- * template in: a sharded shop's pages were moved), when its variant pages changed, or when one is
+ * page is not the one the manifest names (Astro rendered its template again, or the cached template
+ * was linked in: a site folder that started empty), when its variant pages changed, or when one is
  * missing. Pages of variants and products that are gone are removed.
  *
  * The manifest is removed before the pages are written and saved after: a build that stops halfway
