@@ -60,6 +60,15 @@ describe('pages cut from a product template', () => {
     sameAsRendered();
   }, 300_000);
 
+  it('give way to pages rendered one by one and back, in the same site and page cache (VARIANT_PAGES switched between builds)', async () => {
+    const rendered = await build('templates', { VARIANT_PAGES: 'rendered' });
+    expect(rendered.rendered).toBeGreaterThan(0);
+    sameAsRendered();
+    await build('templates');
+    sameAsRendered();
+    expect(Object.keys(written().products).length).toBeGreaterThan(2);
+  }, 300_000);
+
   it('cover products with variant pages, each variant at its own URL (the comparison is not empty)', () => {
     const withPages = readNdjson('products.ndjson').filter((p) => p.variants.some((v: { url?: Record<string, string> }) => v.url?.de_DE));
     expect(withPages.length).toBeGreaterThan(2);
