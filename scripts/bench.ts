@@ -27,7 +27,7 @@ if (only.has('build')) {
     const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`;
     for (const [i, s] of r.full.shops.entries()) {
       console.log(
-        `  ${s.shop} rebuild / full: nothing changed ${pct(r.unchanged.shops[i]!.seconds, s.seconds)}, one price ${pct(r.oneProductChanged.shops[i]!.seconds, s.seconds)}, a category renamed ${pct(r.categoryRenamed.shops[i]!.seconds, s.seconds)}`,
+        `  ${s.shop} rebuild / full: nothing changed ${pct(r.unchanged.shops[i]!.seconds, s.seconds)}, one price ${pct(r.oneProductChanged.shops[i]!.seconds, s.seconds)}, a category renamed ${pct(r.categoryRenamed.shops[i]!.seconds, s.seconds)}, one price with the site folder empty (Netlify) ${pct(r.oneProductChangedEmptySite.shops[i]!.seconds, s.seconds)}`,
       );
     }
   }

@@ -1,8 +1,9 @@
 /**
  * Build benchmark: for each catalog size, a fresh sample export, then the full three-shop build
  * (two shops at a time on this 2-core machine), then a rebuild with nothing changed and one after
- * a single product changed. Reports pages per second, seconds per shop and for all three, and
- * peak RSS.
+ * a single product changed, one after a category was renamed, and the one-price rebuild again with
+ * the site folders empty (as a Netlify build starts: its cache folders restored, not the site).
+ * Reports pages per second, seconds per shop and for all three, and peak RSS.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,8 @@ export interface BuildBench {
   oneProductChanged: Scenario;
   /** One category renamed (every locale). */
   categoryRenamed: Scenario;
+  /** One product's price changed again, with the site folders empty and the caches kept: a Netlify build. */
+  oneProductChangedEmptySite: Scenario;
 }
 
 function timed(args: string[]): { seconds: number; peakRssBytes: number; stdout: string } {
@@ -85,13 +88,15 @@ export async function benchBuild(products: number, log: (line: string) => void =
   for (const shop of ['de', 'at', 'ro']) rmSync(join(root, astroCacheDir(shop, distDir)), { recursive: true, force: true });
   const full = await build('full');
   const unchanged = await build('nothing changed');
-  const productId = editFirst(
-    join(exportDir, 'products.ndjson'),
-    (p) => p.variants.every((v: { prices: Record<string, { price: string }> }) => Number(Object.values(v.prices)[0]!.price) > 0),
-    (p) => {
-      for (const v of p.variants) for (const price of Object.values(v.prices) as { price: string }[]) price.price = (Number(price.price) * 1.1).toFixed(6);
-    },
-  );
+  const changePrice = () =>
+    editFirst(
+      join(exportDir, 'products.ndjson'),
+      (p) => p.variants.every((v: { prices: Record<string, { price: string }> }) => Number(Object.values(v.prices)[0]!.price) > 0),
+      (p) => {
+        for (const v of p.variants) for (const price of Object.values(v.prices) as { price: string }[]) price.price = (Number(price.price) * 1.1).toFixed(6);
+      },
+    );
+  const productId = changePrice();
   const oneProductChanged = await build(`product ${productId}'s price changed`);
   const categoryId = editFirst(
     join(exportDir, 'categories.ndjson'),
@@ -101,8 +106,12 @@ export async function benchBuild(products: number, log: (line: string) => void =
     },
   );
   const categoryRenamed = await build(`category ${categoryId} renamed`);
+  // The one-price rebuild as a Netlify build runs it: the cache folders restored, the site folders empty.
+  changePrice();
   rmSync(distDir, { recursive: true, force: true });
-  return { products, sample, full, unchanged, oneProductChanged, categoryRenamed };
+  const oneProductChangedEmptySite = await build(`product ${productId}'s price changed again, the site folders empty (as a Netlify build starts)`);
+  rmSync(distDir, { recursive: true, force: true });
+  return { products, sample, full, unchanged, oneProductChanged, categoryRenamed, oneProductChangedEmptySite };
 }
 
 const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;

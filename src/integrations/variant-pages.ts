@@ -6,14 +6,18 @@
  * pages, cut from it (catalog/variant-template.ts): byte for byte what rendering each page gives.
  *
  * Right after the incremental integration (astro.config.mjs), which has made the page cache's copy
- * of each page Astro wrote a link to the site's: the product's page is unlinked before it is
- * written, so the cache keeps the template, and the next build reuses it while the product's data
- * is unchanged. Then the pages written from it stand: a manifest in the cache folder names, per
- * template, the product page written from it (its inode and mtime) and its variant pages, and the
- * incremental integration keeps those files (`keptPages`). A product is written again when its
- * page is not the one the manifest names (Astro rendered its template again, or the cached template
- * was linked in: a site folder that started empty), when its variant pages changed, or when one is
- * missing. Pages of variants and products that are gone are removed.
+ * of each page Astro wrote a link to the site's: the product's page is unlinked before its own
+ * page takes its place, so the cache keeps the template, and the next build reuses it while the
+ * product's data is unchanged. The pages written from a template are kept in the cache folder too
+ * (`variant-pages/`, by their site paths), and the site's files are links to them, as Astro's
+ * cached pages are. A manifest in the cache folder names, per template, the template's identity
+ * when its pages were written (size and mtime in the page cache, and a hash of its bytes) and its
+ * variant pages; the incremental integration keeps those files where they are (`keptPages`). A
+ * product's pages are written again when its template is another (Astro rendered it again), when
+ * its variant pages changed, or when one of them is missing from the cache; otherwise they stand,
+ * or are linked from the cache where the site folder started empty (a Netlify build restores the
+ * cache folder, not the site), so a rebuild there writes only the changed products' pages.
+ * Pages of variants and products that are gone are removed.
  *
  * The manifest is removed before the pages are written and saved after: a build that stops halfway
  * keeps none of them, and the next one writes every product's pages again. It holds a hash of this
@@ -30,9 +34,11 @@ import { z } from 'zod';
 import { Catalog, catalogFile } from '../catalog/catalog.ts';
 import { PRODUCT_PAGE, compileTemplate, productsWithVariantPages, templatesOn } from '../catalog/variant-template.ts';
 import type { ShopCode } from '../shops/index.ts';
-import { incrementalEnabled } from './incremental.ts';
+import { incrementalEnabled, linkOrCopy } from './incremental.ts';
 
 const MANIFEST = 'variant-pages.json';
+/** The cache's copy of every page written from a template (the site's files are links to them). */
+const PAGES = 'variant-pages';
 
 /** The code that decides what the written pages hold: a change to it writes every page again. */
 const VERSION = createHash('sha256')
@@ -43,16 +49,28 @@ const VERSION = createHash('sha256')
 
 const Manifest = z.object({
   version: z.string(),
-  /** Per template (the product's page file): the product page written from it, and its variant pages' files. */
-  products: z.record(z.string(), z.object({ page: z.string(), variants: z.array(z.string()) })),
+  /**
+   * Per template (the product's page file): the template's identity when its pages were written
+   * (its size and mtime in the page cache, and a hash of its bytes for a cache restored with other
+   * mtimes), and its variant pages' files.
+   */
+  products: z.record(z.string(), z.object({ template: z.string(), hash: z.string(), variants: z.array(z.string()) })),
 });
 type Manifest = z.infer<typeof Manifest>;
 
-/** A file's identity: a page written again (or a link put in its place) is another. */
+/** A file's identity: a page written again (or another file linked in its place) is another. */
 const identityOf = (path: string): string | undefined => {
   const st = statSync(path, { bigint: true, throwIfNoEntry: false });
   return st && `${st.ino}:${st.mtimeNs}`;
 };
+
+/** A template's identity in the page cache: Astro writes it again (or a restored cache brings it back) with another mtime. */
+const templateIdOf = (path: string): string | undefined => {
+  const st = statSync(path, { bigint: true, throwIfNoEntry: false });
+  return st && `${st.size}:${st.mtimeNs}`;
+};
+
+const hashOf = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
 
 function readManifest(cacheDir: string): Manifest['products'] {
   const file = join(cacheDir, MANIFEST);
@@ -97,56 +115,94 @@ export function variantPages({ shop }: { shop: ShopCode }): AstroIntegration {
         const incremental = incrementalEnabled();
         const previous = incremental ? readManifest(cacheDir) : {};
         rmSync(join(cacheDir, MANIFEST), { force: true });
+        const pagesDir = join(cacheDir, PAGES);
+        // Without a manifest to say what its files are (a first build, a stopped one, other code), none is used.
+        if (!Object.keys(previous).length) rmSync(pagesDir, { recursive: true, force: true });
         // One line the build script reads (scripts/lib/build-shops.ts), in either case.
         if (!templatesOn()) return logger.info('variant pages: 0 written from 0 product templates, 0 kept (VARIANT_PAGES=rendered: every page rendered by Astro)');
         const out = fileURLToPath(dir);
         const products = productsWithVariantPages(new Catalog(catalogFile(shop)).routes());
         const next: Manifest['products'] = {};
         const made = new Set<string>();
+        /** Puts a page in the site: the cache's file linked (incremental), or the page written. */
+        const place = (file: string, bytes?: Uint8Array) => {
+          const target = join(out, file);
+          const folder = dirname(target);
+          if (!made.has(folder)) mkdirSync(folder, { recursive: true }), made.add(folder);
+          if (!incremental) {
+            writeFileSync(target, bytes!);
+            return true;
+          }
+          const cached = join(pagesDir, file);
+          if (bytes) {
+            // A new file, not the old one written over: the site's name of the old one may be Astro's page cache's too.
+            const cachedFolder = dirname(cached);
+            if (!made.has(cachedFolder)) mkdirSync(cachedFolder, { recursive: true }), made.add(cachedFolder);
+            rmSync(cached, { force: true });
+            writeFileSync(cached, bytes);
+          } else if (identityOf(target) === identityOf(cached)) return false;
+          // The site's file goes first: where it is the link of the cached template, the cache keeps the template.
+          rmSync(target, { force: true });
+          linkOrCopy(cached, target);
+          return true;
+        };
         let templates = 0;
         let written = 0;
         let kept = 0;
+        let linked = 0;
         for (const { file, variants } of products) {
-          const path = join(out, file);
           const files = variants.map((v) => v.file);
+          // The page cache's copy: the template Astro wrote in this build or an earlier one (the site's file may be a page written from it).
+          const source = incremental ? join(cacheDir, 'dist', file) : join(out, file);
+          const template = templateIdOf(source);
           const before = previous[file];
-          if (before && before.page === identityOf(path) && before.variants.join('\n') === files.join('\n') && files.every((f) => existsSync(join(out, f)))) {
-            next[file] = before;
+          const same = before && before.variants.join('\n') === files.join('\n') && [file, ...files].every((f) => existsSync(join(pagesDir, f)));
+          const read = () => {
+            try {
+              return readFileSync(source);
+            } catch (error) {
+              throw new Error(`${file}: the product's template cannot be read (decision 0013): ${(error as Error).message}`);
+            }
+          };
+          // Read only when the template is not the one the pages were written from (or it came back with another mtime).
+          const bytes = same && before.template === template ? undefined : read();
+          if (same && (bytes === undefined || before.hash === hashOf(bytes))) {
+            // Its pages are in the cache: in the site already, or linked from there (a site folder that started empty).
+            for (const f of [file, ...files]) if (place(f)) linked++;
+            next[file] = { ...before, template: template! };
             kept += files.length;
             continue;
           }
-          let template: ReturnType<typeof compileTemplate>;
+          if (!bytes) throw new Error(`${file}: no template read`);
+          let compiled: ReturnType<typeof compileTemplate>;
           try {
-            // The page cache's copy: the template Astro wrote in this build or an earlier one (the site's file may be a page written from it).
-            template = compileTemplate(readFileSync(incremental ? join(cacheDir, 'dist', file) : path));
+            compiled = compileTemplate(bytes);
           } catch (error) {
             throw new Error(`${file}: the product's template cannot be read (decision 0013): ${(error as Error).message}`);
           }
           const keys = variants.map((v) => v.key);
           const expected = [PRODUCT_PAGE, ...keys].sort().join(',');
-          if ([...template.keys].sort().join(',') !== expected) {
-            throw new Error(`${file}: the product's template has the pages ${template.keys.join(', ')}, the catalog ${[PRODUCT_PAGE, ...keys].join(', ')}`);
+          if ([...compiled.keys].sort().join(',') !== expected) {
+            throw new Error(`${file}: the product's template has the pages ${compiled.keys.join(', ')}, the catalog ${[PRODUCT_PAGE, ...keys].join(', ')}`);
           }
-          // The page cache's copy of the template is this file's link: written anew, the cache keeps the template.
-          unlinkSync(path);
-          writeFileSync(path, template.page(PRODUCT_PAGE));
-          for (const v of variants) {
-            const target = join(out, v.file);
-            const folder = dirname(target);
-            if (!made.has(folder)) mkdirSync(folder, { recursive: true }), made.add(folder);
-            writeFileSync(target, template.page(v.key));
-          }
-          next[file] = { page: identityOf(path)!, variants: files };
+          // The page cache's copy of the template is the site file's link: written anew (not over it), the cache keeps the template.
+          if (!incremental) unlinkSync(join(out, file));
+          place(file, compiled.page(PRODUCT_PAGE));
+          for (const v of variants) place(v.file, compiled.page(v.key));
+          next[file] = { template: template!, hash: hashOf(bytes), variants: files };
           templates++;
           written += files.length;
         }
-        // Variant pages of products and variants that are gone; not a page this build wrote there.
+        // Pages of products and variants that are gone: the cache's, and the site's where this build wrote none there.
         const now = new Set(Object.entries(next).flatMap(([file, { variants }]) => [file, ...variants]));
         let removed = 0;
-        for (const { variants } of Object.values(previous)) {
-          for (const v of variants) {
-            const path = join(out, v);
-            if (now.has(v) || (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? started) >= started) continue;
+        for (const [file, { variants }] of Object.entries(previous)) {
+          for (const f of [file, ...variants]) {
+            if (now.has(f)) continue;
+            rmSync(join(pagesDir, f), { force: true });
+            const path = join(out, f);
+            // A product page that is gone is the incremental integration's to remove (or Astro's page now).
+            if (f === file || (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? started) >= started) continue;
             rmSync(path);
             removed++;
           }
@@ -154,7 +210,7 @@ export function variantPages({ shop }: { shop: ShopCode }): AstroIntegration {
         // Kept for the next build only where it keeps the page cache too.
         if (incremental) writeFileSync(join(cacheDir, MANIFEST), JSON.stringify({ version: VERSION, products: next } satisfies Manifest));
         logger.info(
-          `variant pages: ${written} written from ${templates} product templates, ${kept} kept; ${removed} gone; ${products.length} products with variant pages, in ${Math.round(performance.now() - t)} ms`,
+          `variant pages: ${written} written from ${templates} product templates, ${kept} kept (${linked} pages linked from the cache); ${removed} gone; ${products.length} products with variant pages, in ${Math.round(performance.now() - t)} ms`,
         );
       },
     },

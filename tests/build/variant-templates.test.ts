@@ -5,7 +5,7 @@
  * (VARIANT_PAGES=rendered, as before). Every file of the two sites must be identical: pages, listing
  * files, the search index, the sitemap, `_redirects` and `_headers`.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { astroCacheDir } from '../../src/integrations/incremental.ts';
@@ -44,11 +44,17 @@ describe('pages cut from a product template', () => {
     }
   });
 
-  it('are written again when one is missing, and all of them when the list of written pages is unreadable', async () => {
+  it('are linked from the cache when the site lost one, written again when the cache did, and all of them when the list of written pages is unreadable', async () => {
     const [[, { variants }]] = Object.entries(written().products) as [[string, { variants: string[] }]];
     rmSync(join(site, variants[0]!));
+    const linked = await build('templates');
+    expect(linked.changes).toMatch(/unchanged/);
+    expect(linked.rendered).toBe(0);
+    sameAsRendered();
+    expect(statSync(join(site, variants[0]!)).ino).toBe(statSync(join(cacheDir, 'variant-pages', variants[0]!)).ino);
+    rmSync(join(site, variants[0]!));
+    rmSync(join(cacheDir, 'variant-pages', variants[0]!));
     const one = await build('templates');
-    expect(one.changes).toMatch(/unchanged/);
     expect(one.rendered).toBe(variants.length);
     sameAsRendered();
     const all = Object.values(written().products).reduce((n, p) => n + p.variants.length, 0);
@@ -57,6 +63,29 @@ describe('pages cut from a product template', () => {
     rmSync(join(cacheDir, 'build-inputs'));
     const again = await build('templates');
     expect(again.rendered).toBe(all);
+    sameAsRendered();
+  }, 300_000);
+
+  it('are linked from the cache, none written, into a site folder that starts empty (a Netlify build restores the cache folder, not the site)', async () => {
+    const all = Object.values(written().products).reduce((n, p) => n + p.variants.length, 0);
+    rmSync(site, { recursive: true });
+    rmSync(join(cacheDir, 'build-inputs'));
+    const fresh = await build('templates');
+    expect(fresh.changes).toMatch(/unchanged/);
+    expect(fresh.rendered).toBe(0);
+    expect(fresh.reused).toBeGreaterThanOrEqual(all);
+    sameAsRendered();
+    for (const [file, { variants }] of Object.entries(written().products)) {
+      for (const f of [file, ...variants]) expect(statSync(join(site, f)).ino).toBe(statSync(join(cacheDir, 'variant-pages', f)).ino);
+    }
+    // A cache restored with other mtimes (the same bytes): the templates are recognised by their bytes.
+    const file = Object.keys(written().products)[0]!;
+    const template = join(cacheDir, 'dist', file);
+    utimesSync(template, new Date(2020, 0, 1), new Date(2020, 0, 1));
+    rmSync(site, { recursive: true });
+    rmSync(join(cacheDir, 'build-inputs'));
+    const restored = await build('templates');
+    expect(restored.rendered).toBe(0);
     sameAsRendered();
   }, 300_000);
 
