@@ -76,7 +76,7 @@ function linkInto(from: string, to: string, made: Set<string>) {
 }
 
 /** Whether two paths name the same file (hard links of one another). */
-function sameFile(a: string, b: string): boolean {
+export function sameFile(a: string, b: string): boolean {
   try {
     const x = statSync(a);
     const y = statSync(b);

@@ -27,14 +27,14 @@
  */
 import type { AstroIntegration } from 'astro';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { Catalog, catalogFile } from '../catalog/catalog.ts';
 import { PRODUCT_PAGE, compileTemplate, productsWithVariantPages, templatesOn } from '../catalog/variant-template.ts';
 import type { ShopCode } from '../shops/index.ts';
-import { incrementalEnabled, linkOrCopy } from './incremental.ts';
+import { incrementalEnabled, linkOrCopy, sameFile } from './incremental.ts';
 
 const MANIFEST = 'variant-pages.json';
 /** The cache's copy of every page written from a template (the site's files are links to them). */
@@ -57,12 +57,6 @@ const Manifest = z.object({
   products: z.record(z.string(), z.object({ template: z.string(), hash: z.string(), variants: z.array(z.string()) })),
 });
 type Manifest = z.infer<typeof Manifest>;
-
-/** A file's identity: a page written again (or another file linked in its place) is another. */
-const identityOf = (path: string): string | undefined => {
-  const st = statSync(path, { bigint: true, throwIfNoEntry: false });
-  return st && `${st.ino}:${st.mtimeNs}`;
-};
 
 /** A template's identity in the page cache: Astro writes it again (or a restored cache brings it back) with another mtime. */
 const templateIdOf = (path: string): string | undefined => {
@@ -124,26 +118,28 @@ export function variantPages({ shop }: { shop: ShopCode }): AstroIntegration {
         const products = productsWithVariantPages(new Catalog(catalogFile(shop)).routes());
         const next: Manifest['products'] = {};
         const made = new Set<string>();
-        /** Puts a page in the site: the cache's file linked (incremental), or the page written. */
+        const folder = (path: string) => {
+          const dir = dirname(path);
+          if (!made.has(dir)) mkdirSync(dir, { recursive: true }), made.add(dir);
+        };
+        /**
+         * Puts a page in the site: `bytes` written (into the cache, incremental), or the cache's
+         * file linked; false when the site's file is that file already.
+         */
         const place = (file: string, bytes?: Uint8Array) => {
           const target = join(out, file);
-          const folder = dirname(target);
-          if (!made.has(folder)) mkdirSync(folder, { recursive: true }), made.add(folder);
-          if (!incremental) {
-            writeFileSync(target, bytes!);
-            return true;
-          }
-          const cached = join(pagesDir, file);
-          if (bytes) {
+          const cached = incremental ? join(pagesDir, file) : undefined;
+          if (cached && bytes) {
             // A new file, not the old one written over: the site's name of the old one may be Astro's page cache's too.
-            const cachedFolder = dirname(cached);
-            if (!made.has(cachedFolder)) mkdirSync(cachedFolder, { recursive: true }), made.add(cachedFolder);
+            folder(cached);
             rmSync(cached, { force: true });
             writeFileSync(cached, bytes);
-          } else if (identityOf(target) === identityOf(cached)) return false;
+          } else if (cached && sameFile(target, cached)) return false;
           // The site's file goes first: where it is the link of the cached template, the cache keeps the template.
+          folder(target);
           rmSync(target, { force: true });
-          linkOrCopy(cached, target);
+          if (cached) linkOrCopy(cached, target);
+          else writeFileSync(target, bytes!);
           return true;
         };
         let templates = 0;
@@ -157,39 +153,38 @@ export function variantPages({ shop }: { shop: ShopCode }): AstroIntegration {
           const template = templateIdOf(source);
           const before = previous[file];
           const same = before && before.variants.join('\n') === files.join('\n') && [file, ...files].every((f) => existsSync(join(pagesDir, f)));
+          let bytes: Buffer | undefined;
+          const unreadable = (error: unknown) => new Error(`${file}: the product's template cannot be read (decision 0013): ${(error as Error).message}`);
           const read = () => {
             try {
-              return readFileSync(source);
+              return (bytes ??= readFileSync(source));
             } catch (error) {
-              throw new Error(`${file}: the product's template cannot be read (decision 0013): ${(error as Error).message}`);
+              throw unreadable(error);
             }
           };
           // Read only when the template is not the one the pages were written from (or it came back with another mtime).
-          const bytes = same && before.template === template ? undefined : read();
-          if (same && (bytes === undefined || before.hash === hashOf(bytes))) {
+          if (same && (before.template === template || before.hash === hashOf(read()))) {
             // Its pages are in the cache: in the site already, or linked from there (a site folder that started empty).
             for (const f of [file, ...files]) if (place(f)) linked++;
             next[file] = { ...before, template: template! };
             kept += files.length;
             continue;
           }
-          if (!bytes) throw new Error(`${file}: no template read`);
+          const templateBytes = read();
           let compiled: ReturnType<typeof compileTemplate>;
           try {
-            compiled = compileTemplate(bytes);
+            compiled = compileTemplate(templateBytes);
           } catch (error) {
-            throw new Error(`${file}: the product's template cannot be read (decision 0013): ${(error as Error).message}`);
+            throw unreadable(error);
           }
           const keys = variants.map((v) => v.key);
           const expected = [PRODUCT_PAGE, ...keys].sort().join(',');
           if ([...compiled.keys].sort().join(',') !== expected) {
             throw new Error(`${file}: the product's template has the pages ${compiled.keys.join(', ')}, the catalog ${[PRODUCT_PAGE, ...keys].join(', ')}`);
           }
-          // The page cache's copy of the template is the site file's link: written anew (not over it), the cache keeps the template.
-          if (!incremental) unlinkSync(join(out, file));
           place(file, compiled.page(PRODUCT_PAGE));
           for (const v of variants) place(v.file, compiled.page(v.key));
-          next[file] = { template: template!, hash: hashOf(bytes), variants: files };
+          next[file] = { template: template!, hash: hashOf(templateBytes), variants: files };
           templates++;
           written += files.length;
         }
