@@ -4,6 +4,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { getShop, isShopCode, originOf } from './src/shops/index.ts';
 import { catalogFiles } from './src/integrations/catalog-files.ts';
+import { catalogIndex } from './src/integrations/catalog-index.ts';
 import { catalogSeo } from './src/integrations/catalog-seo.ts';
 import { i18n } from './src/integrations/i18n.ts';
 import { chrome } from './src/integrations/chrome.ts';
@@ -21,6 +22,9 @@ if (!isShopCode(code)) {
 }
 const shop = getShop(code);
 const distDir = process.env.DIST_DIR || './dist';
+const exportDir = process.env.EXPORT_DIR || 'export';
+// The catalog index, made current beside Vite's bundles; the pages wait for it (decision 0014).
+const index = catalogIndex({ shop, exportDir });
 
 export default defineConfig({
   site: originOf(shop),
@@ -40,7 +44,8 @@ export default defineConfig({
   experimental: { incrementalBuild: incrementalEnabled() },
   vite: { build: { emptyOutDir: false } },
   integrations: [
-    // First: a sharded shop's pages back at their flat URLs (decision 0010), where the next finds them.
+    index,
+    // First of the site folder's: a sharded shop's pages back at their flat URLs (decision 0010), where the next finds them.
     pagesOutOfShards(),
     // Keeps the pages written from cached templates (variant pages) where they are.
     incremental({ keep: keptPages }),
@@ -56,9 +61,9 @@ export default defineConfig({
     sameIsland(),
     // The site chrome's behaviours, a function of no framework, loaded after the first paint.
     scriptIsland(),
-    catalogFiles({ shop: code, exportDir: process.env.EXPORT_DIR || 'export' }),
+    catalogFiles({ shop: code, exportDir }),
     catalogSeo({ shop: code }),
-    searchIndex({ shop }),
+    searchIndex({ shop, indexReady: index.ready }),
     // Last: _redirects and _headers (the CSP hashes the inline scripts and styles of every page written before).
     siteRules({ shop }),
   ],

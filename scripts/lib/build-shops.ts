@@ -24,7 +24,7 @@ export interface ShopBuild {
   searchPeakRssBytes?: number;
   /** Peak memory of the catalog index's process, which runs beside Astro's setup. */
   indexPeakRssBytes?: number;
-  /** What the catalog loader found changed since the previous index. */
+  /** What changed since the previous catalog index (src/catalog/current-index.ts). */
   changes?: string;
   /** Keyed pages (and listing files) rendered and reused from the previous build (incremental build), with the variant pages written from their product's template or kept. */
   rendered?: number;
@@ -36,8 +36,9 @@ export interface ShopBuild {
 /** Phases of a shop build, each starting at the first log line that matches (see describeBuild). */
 const PHASES: [string, RegExp][] = [
   ['setup', /^/],
-  ['catalog index', /\[content\] Syncing content/],
   ['bundle', /Building static entrypoints/],
+  // The catalog index is made current beside the bundles (decision 0014): this is the wait for what is left of it.
+  ['catalog index', /\[thelia-catalog\] bundles built/],
   ['pages', /generating static routes/],
   ['variant pages', /\[incremental\] pages:/],
   ['redirects, media', /\[variant-pages\] variant pages:/],
@@ -161,9 +162,9 @@ function runChild<T>(
 
 /**
  * Starts the shop's catalog index in a process of its own, beside Astro's setup, and writes its
- * outcome to a marker the build's loader waits for (src/catalog/prebuilt-index.ts). On a 2-core
- * machine the index (5-8 s at 10,000 products) then costs the wait after Astro's setup
- * (about 4 s), not both one after the other.
+ * outcome to a marker the build waits for (src/catalog/prebuilt-index.ts, current-index.ts) after
+ * Vite's bundles. On a 2-core machine the index (5-8 s at 10,000 products) then costs what is left
+ * of it after Astro's setup and bundles (decision 0014), not its whole time before them.
  *
  * With `search`, the search index follows in a process of its own as soon as the catalog index
  * is written, into the search cache folder, and its outcome goes to `searchMarker`
@@ -308,7 +309,7 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
     child.on('error', reject);
     // 'close', not 'exit': the last lines of the log (the pages and phases) may come after the exit.
     child.on('close', (code) => {
-      // A build that stopped before its loader waited for the index: the index has no reader.
+      // A build that stopped before it waited for the index: the index has no reader.
       indexer.stop();
       if (code !== 0) return reject(new Error(`The ${shop} shop did not build (exit ${code}).\n${tail.join('\n')}`));
       const ended = performance.now();

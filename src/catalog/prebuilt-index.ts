@@ -1,10 +1,10 @@
 /**
  * A catalog index built beside Astro's setup (issue 16): `npm run build` starts the index of a
  * shop in its own process (scripts/lib/index-child.ts) at the same time as `astro build`, and
- * writes what became of it to a marker file named by CATALOG_PREBUILT. The catalog loader waits
- * for the marker instead of building the index itself, then finds the index current and reuses
- * it, reporting the pre-builder's changes. A failed or missing pre-build leaves the loader to
- * build the index itself, as it does without CATALOG_PREBUILT. The search index is built the same
+ * writes what became of it to a marker file named by CATALOG_PREBUILT. The build
+ * (current-index.ts) waits for the marker instead of building the index itself, then finds the
+ * index current and reuses it, reporting the pre-builder's changes. A failed or missing pre-build
+ * leaves the build to make the index itself, as it does without CATALOG_PREBUILT. The search index is built the same
  * way right after it (SEARCH_PREBUILT, src/integrations/search-index.ts), with the same markers.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';

@@ -2,8 +2,9 @@
  * A shop's search index (issue 7), written to `<outDir>/pagefind/`. It is built from the catalog
  * index, not from the pages: `npm run build` builds it in a process of its own right after the
  * catalog index, beside Astro's setup, bundling and rendering (scripts/lib/search-child.ts,
- * SEARCH_PREBUILT); a plain `astro build` starts it when the pages start (Pagefind's own process
- * works beside Astro's rendering). The build waits for it at the end.
+ * SEARCH_PREBUILT); a plain `astro build` starts it as soon as the catalog index is current
+ * (Pagefind's own process works beside Vite's bundles and Astro's rendering). The build waits for
+ * it at the end.
  *
  * Pagefind's Node API with custom records streamed from the catalog index
  * (src/catalog/search-records.ts), not its HTML crawl: the crawl keeps every page in memory and
@@ -166,7 +167,14 @@ function linkTree(from: string, to: string) {
   }
 }
 
-export function searchIndex({ shop }: { shop: ShopConfig }): AstroIntegration {
+export function searchIndex({
+  shop,
+  indexReady = () => Promise.resolve(),
+}: {
+  shop: ShopConfig;
+  /** Resolves when the catalog index is current (src/integrations/catalog-index.ts): the records are read from it. */
+  indexReady?: () => Promise<void>;
+}): AstroIntegration {
   let cacheDir: string | undefined;
   let salt = '';
   let outDir = '';
@@ -181,8 +189,8 @@ export function searchIndex({ shop }: { shop: ShopConfig }): AstroIntegration {
         cacheDir = incrementalEnabled() ? join(fileURLToPath(config.cacheDir), 'pagefind') : undefined;
         salt = searchSalt(fileURLToPath(config.root));
       },
-      // After the catalog is loaded and the output folder emptied (the incremental integration
-      // comes first), before the pages: Pagefind works in its own process beside the rendering.
+      // After the output folder is emptied (the incremental integration comes first), as soon as
+      // the catalog index is current: Pagefind works in its own process beside the bundles and pages.
       'astro:build:start': ({ logger }) => {
         // SEARCH_INDEX=off skips the index, to measure the page build alone (npm run bench).
         if (process.env.SEARCH_INDEX === 'off') return;
@@ -192,6 +200,7 @@ export function searchIndex({ shop }: { shop: ShopConfig }): AstroIntegration {
         // right after the catalog index, in the cache folder. Used when it is the current catalog's.
         const prebuilt = process.env.SEARCH_PREBUILT;
         pending = (async () => {
+          await indexReady();
           if (prebuilt && cacheDir) {
             const beside = await waitForMarker(prebuilt, PrebuiltSearch, 'search index');
             const current = beside.ok && beside.signature === indexSignature(dbFile) && existsSync(join(beside.dir, 'pagefind-entry.json'));

@@ -1,19 +1,20 @@
 /**
  * The catalog index built beside Astro's setup (src/catalog/prebuilt-index.ts): npm run build starts
- * it in its own process, the loader waits for its marker and reuses the index with its changes; a
- * failed pre-build leaves the loader to build the index itself. The search index follows it the
- * same way (src/integrations/search-index.ts, SEARCH_PREBUILT).
+ * it in its own process, the build waits for its marker (current-index.ts) and reuses the index
+ * with its changes; a failed pre-build leaves the build to make the index itself. The wait comes
+ * after Vite's bundles, before the pages (src/integrations/catalog-index.ts, decision 0014). The
+ * search index follows it the same way (src/integrations/search-index.ts, SEARCH_PREBUILT).
  */
 import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Loader } from 'astro/loaders';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { indexBeside } from '../../../scripts/lib/build-shops.ts';
 import { buildCatalogIndex, indexSignature } from '../../../src/catalog/build-index.ts';
 import { catalogFile } from '../../../src/catalog/catalog.ts';
-import { catalogLoader } from '../../../src/catalog/loader.ts';
+import { makeIndexCurrent } from '../../../src/catalog/current-index.ts';
+import { catalogIndex } from '../../../src/integrations/catalog-index.ts';
 import { waitForMarker, waitForPrebuiltIndex, writeMarker, writePrebuiltIndex } from '../../../src/catalog/prebuilt-index.ts';
 import { PrebuiltSearch, searchIndex, searchIndexInCache } from '../../../src/integrations/search-index.ts';
 import { getShop } from '../../../src/shops/index.ts';
@@ -68,7 +69,7 @@ describe('the index child of npm run build', () => {
     expect(search.records).toBeGreaterThan(0);
     expect(search.dir.startsWith(cacheDir)).toBe(true);
     expect(existsSync(join(search.dir, 'pagefind-entry.json'))).toBe(true);
-    // The catalog index's marker came first (the loader does not wait for the search index).
+    // The catalog index's marker came first (the build does not wait for the search index to read the catalog).
     expect(await waitForPrebuiltIndex(indexer.marker, { timeoutMs: 1 })).toMatchObject({ ok: true });
 
     const broken = indexBeside('de', { ...env, EXPORT_DIR: tmp('no-export-') }, join(tmp('rss-'), 'rss'), { language: 'de', cacheDir });
@@ -115,7 +116,7 @@ describe('the search index integration', () => {
     // The same file: linked, not built again.
     expect(statSync(join(linked.out, 'pagefind-entry.json')).ino).toBe(statSync(join(built.dir, 'pagefind-entry.json')).ino);
 
-    // An index of another export (the loader built the catalog index again), or none at all.
+    // An index of another export (the build made the catalog index again), or none at all.
     writeMarker<PrebuiltSearch>(marker, { ok: true, signature: 'another', ...built, ms: 1234 });
     const other = await build(marker);
     expect(other.logs[0]).toBe('warn the search index was not built beside the build (it is not the current catalog index): building it now');
@@ -153,21 +154,15 @@ describe('the search index cache folder', () => {
   }, 60_000);
 });
 
-describe('the catalog loader', () => {
+describe('the catalog index made current for a build', () => {
   afterEach(() => {
     vi.unstubAllEnvs();
   });
 
   const run = async (prebuilt: string, exportDir: string) => {
     const logs: string[] = [];
-    const entries = new Map<string, unknown>();
-    const context = {
-      store: { set: ({ id, data }: { id: string; data: unknown }) => entries.set(id, data), keys: () => [...entries.keys()], delete: (id: string) => entries.delete(id) },
-      logger: { info: (m: string) => logs.push(`info ${m}`), warn: (m: string) => logs.push(`warn ${m}`) },
-      generateDigest: (data: unknown) => JSON.stringify(data),
-    };
-    await catalogLoader({ shop: getShop('de'), exportDir, prebuilt }).load(context as unknown as Parameters<Loader['load']>[0]);
-    return { logs, entries };
+    await makeIndexCurrent({ shop: getShop('de'), exportDir, prebuilt, log: { info: (m) => logs.push(`info ${m}`), warn: (m) => logs.push(`warn ${m}`) } });
+    return logs;
   };
 
   it('reuses the index built beside it and reports the pre-builder’s changes, not "unchanged"', async () => {
@@ -178,11 +173,10 @@ describe('the catalog loader', () => {
     const built = statSync(dbFile).mtimeMs;
     const marker = join(tmp('marker-'), 'catalog-index.json');
     writePrebuiltIndex(marker, { ok: true, rebuilt: true, ms: 5400, changes: '1 product (1 changed): 3 catalog pages and 2 listings to render' });
-    const { logs, entries } = await run(marker, exportDir);
+    const logs = await run(marker, exportDir);
     expect(statSync(dbFile).mtimeMs).toBe(built);
     expect(logs).toContainEqual(expect.stringMatching(/^info indexed .* for de in 5400 ms beside Astro's setup \(waited \d+ ms for it\)/));
     expect(logs).toContain('info changes: 1 product (1 changed): 3 catalog pages and 2 listings to render');
-    expect(entries.size).toBeGreaterThan(0);
   });
 
   it('builds the index itself when the pre-build failed, and says so', async () => {
@@ -190,11 +184,66 @@ describe('the catalog loader', () => {
     vi.stubEnv('CATALOG_DIR', tmp('catalog-'));
     const marker = join(tmp('marker-'), 'catalog-index.json');
     writePrebuiltIndex(marker, { ok: false, reason: 'the index child ended with 1: out of memory' });
-    const { logs, entries } = await run(marker, exportDir);
+    const logs = await run(marker, exportDir);
     expect(logs[0]).toBe('warn the index was not built beside the build (the index child ended with 1: out of memory): building it now');
     expect(logs).toContainEqual(expect.stringMatching(/^info indexed .* for de in \d+ ms: categories/));
     expect(logs).toContainEqual(expect.stringMatching(/^info changes: no previous index to compare with/));
     expect(existsSync(catalogFile('de'))).toBe(true);
-    expect(entries.size).toBeGreaterThan(0);
+  });
+});
+
+describe('the catalog index integration', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  type BuildApp = { order: string; handler: () => Promise<void> };
+  /** Its hooks as astro build runs them: config setup (the Vite plugin), build start, then the bundles' end. */
+  const start = async (exportDir: string) => {
+    const logs: string[] = [];
+    const logger = { info: (m: string) => logs.push(`info ${m}`), warn: (m: string) => logs.push(`warn ${m}`) };
+    const integration = catalogIndex({ shop: getShop('de'), exportDir });
+    let buildApp: BuildApp | undefined;
+    const hooks = integration.hooks as Record<string, (o: unknown) => unknown>;
+    await hooks['astro:config:setup']!({
+      logger,
+      updateConfig: (c: { vite: { plugins: { buildApp: BuildApp }[] } }) => (buildApp = c.vite.plugins[0]!.buildApp),
+    });
+    await hooks['astro:build:start']!({ logger });
+    return { logs, integration, buildApp: buildApp! };
+  };
+
+  it('makes the index current beside the bundles: the hook before the pages waits for it, and so does ready()', async () => {
+    const exportDir = await writeMiniExport();
+    vi.stubEnv('CATALOG_DIR', tmp('catalog-'));
+    // The index built beside the build comes late: the bundles are done first.
+    const marker = join(tmp('marker-'), 'catalog-index.json');
+    vi.stubEnv('CATALOG_PREBUILT', marker);
+    const { logs, integration, buildApp } = await start(exportDir);
+    // After Vite's own buildApp (the bundles), before Astro's page generation (its hook is 'post' too, and comes later).
+    expect(buildApp.order).toBe('post');
+    let pagesMayStart = false;
+    let indexReady = false;
+    const pages = buildApp.handler().then(() => (pagesMayStart = true));
+    void integration.ready().then(() => (indexReady = true));
+    await new Promise((r) => setTimeout(r, 200));
+    expect([pagesMayStart, indexReady, existsSync(catalogFile('de'))]).toEqual([false, false, false]);
+    expect(logs).toEqual(['info bundles built: waiting for the catalog index']);
+    await buildCatalogIndex({ exportDir, shop: getShop('de'), dbFile: catalogFile('de') });
+    writePrebuiltIndex(marker, { ok: true, rebuilt: true, ms: 900, changes: 'no previous index to compare with' });
+    await pages;
+    expect(indexReady).toBe(true);
+    expect(logs).toContain('info changes: no previous index to compare with');
+    expect(logs.at(-1)).toMatch(/^info the catalog index came \d+ ms after the bundles$/);
+  });
+
+  it('a fault of the index stops the build at the pages, not as an unhandled rejection during the bundles', async () => {
+    vi.stubEnv('CATALOG_DIR', tmp('catalog-'));
+    const { logs, integration, buildApp } = await start(tmp('no-export-'));
+    // The index failed while the bundles were built (no one waiting yet): the process lives on.
+    await new Promise((r) => setTimeout(r, 100));
+    await expect(buildApp.handler()).rejects.toThrow(/manifest/);
+    await expect(integration.ready()).rejects.toThrow(/manifest/);
+    expect(logs).toEqual(['info bundles built: the catalog index is ready']);
   });
 });
