@@ -44,8 +44,9 @@ export default defineConfig({
   experimental: { incrementalBuild: incrementalEnabled() },
   vite: { build: { emptyOutDir: false } },
   integrations: [
+    // Starts the catalog index at the build's start; the pages wait for it after the bundles.
     index,
-    // First of the site folder's: a sharded shop's pages back at their flat URLs (decision 0010), where the next finds them.
+    // First of the ones that touch the site folder: a sharded shop's pages back at their flat URLs (decision 0010), where the next finds them.
     pagesOutOfShards(),
     // Keeps the pages written from cached templates (variant pages) where they are.
     incremental({ keep: keptPages }),

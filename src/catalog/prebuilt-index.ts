@@ -4,8 +4,9 @@
  * writes what became of it to a marker file named by CATALOG_PREBUILT. The build
  * (current-index.ts) waits for the marker instead of building the index itself, then finds the
  * index current and reuses it, reporting the pre-builder's changes. A failed or missing pre-build
- * leaves the build to make the index itself, as it does without CATALOG_PREBUILT. The search index is built the same
- * way right after it (SEARCH_PREBUILT, src/integrations/search-index.ts), with the same markers.
+ * leaves the build to make the index itself, as it does without CATALOG_PREBUILT. The search
+ * index is built the same way right after it (SEARCH_PREBUILT, src/integrations/search-index.ts),
+ * with the same markers.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';

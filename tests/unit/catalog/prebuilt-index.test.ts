@@ -179,6 +179,23 @@ describe('the catalog index made current for a build', () => {
     expect(logs).toContain('info changes: 1 product (1 changed): 3 catalog pages and 2 listings to render');
   });
 
+  it('with CATALOG_STRICT, a fault in the export stops the build after naming it', async () => {
+    // A product in a category the export does not have: skipped and reported.
+    const exportDir = await writeMiniExport(undefined, [miniProduct(91, { categories: [{ id: 999, default: true, position: 1 }] })]);
+    vi.stubEnv('CATALOG_DIR', tmp('catalog-'));
+    const logs: string[] = [];
+    const log = { info: (m: string) => logs.push(`info ${m}`), warn: (m: string) => logs.push(`warn ${m}`) };
+    // Without it, the export builds, every fault reported.
+    await makeIndexCurrent({ shop: getShop('de'), exportDir, log });
+    const faults = logs.filter((l) => l.startsWith('warn '));
+    expect(faults).toContain('warn skipped: products.ndjson, record 91, field categories: default category 999 is not in the export');
+    expect(logs).toContainEqual(expect.stringMatching(/^info changes: /));
+    logs.length = 0;
+    await expect(makeIndexCurrent({ shop: getShop('de'), exportDir, strict: true, log })).rejects.toThrow(`${faults.length} faults in the export and CATALOG_STRICT is set`);
+    // The same faults named first; no "changes" line: the build stops.
+    expect(logs).toEqual(faults);
+  });
+
   it('builds the index itself when the pre-build failed, and says so', async () => {
     const exportDir = await writeMiniExport();
     vi.stubEnv('CATALOG_DIR', tmp('catalog-'));
