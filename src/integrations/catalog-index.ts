@@ -5,7 +5,7 @@
  * bundles, before Astro imports them to find their routes (a Vite `buildApp` hook that runs
  * before Astro's page generation), so no page opens an index that is still being written.
  * Integrations that read the index before the pages (the search index) wait with `ready()`.
- * Under `astro dev` it is made current before the server starts.
+ * Under `astro dev` it is made current before the dev server starts.
  */
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { makeIndexCurrent } from '../catalog/current-index.ts';
@@ -38,11 +38,13 @@ export function catalogIndex({ shop, exportDir }: { shop: ShopConfig; exportDir:
     return current;
   };
   const ready = () => current ?? Promise.resolve();
+  let command = '';
   return {
     name: 'thelia-catalog',
     ready,
     hooks: {
-      'astro:config:setup': ({ updateConfig, logger }) => {
+      'astro:config:setup': ({ updateConfig, logger, command: running }) => {
+        command = running;
         updateConfig({
           vite: {
             plugins: [
@@ -64,8 +66,10 @@ export function catalogIndex({ shop, exportDir }: { shop: ShopConfig; exportDir:
           },
         });
       },
+      // The dev server's pages read the index from the start. Astro also starts a server during
+      // some builds (NODE_ENV=test): there the build's own order holds (the wait after the bundles).
       'astro:server:setup': async ({ logger }) => {
-        await start(logger);
+        if (command === 'dev') await start(logger);
       },
       'astro:build:start': ({ logger }) => {
         void start(logger);

@@ -224,6 +224,7 @@ describe('the catalog index integration', () => {
     const hooks = integration.hooks as Record<string, (o: unknown) => unknown>;
     await hooks['astro:config:setup']!({
       logger,
+      command: 'build',
       updateConfig: (c: { vite: { plugins: { buildApp: BuildApp }[] } }) => (buildApp = c.vite.plugins[0]!.buildApp),
     });
     await hooks['astro:build:start']!({ logger });
