@@ -42,8 +42,10 @@ export class Catalog {
     return JSON.parse((this.#q('SELECT value FROM meta WHERE key = ?').get(key) as { value: string }).value) as T;
   }
 
-  routes(): Route[] {
-    return (
+  #routes?: readonly Route[];
+  /** Every page's route, read once: the three route files of the build each ask for them. */
+  routes(): readonly Route[] {
+    return (this.#routes ??= (
       this.#q('SELECT path, kind, id, product_id, key FROM route ORDER BY path').all() as {
         path: string;
         kind: Route['kind'];
@@ -51,7 +53,7 @@ export class Catalog {
         product_id: number | null;
         key: string | null;
       }[]
-    ).map((r) => ({ path: r.path, kind: r.kind, id: r.id, ...(r.product_id ? { productId: r.product_id } : {}), ...(r.key ? { key: r.key } : {}) }));
+    ).map((r) => ({ path: r.path, kind: r.kind, id: r.id, ...(r.product_id ? { productId: r.product_id } : {}), ...(r.key ? { key: r.key } : {}) })));
   }
 
   #listingKeys?: Map<string, string>;
