@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { catalogFile } from '../../src/catalog/catalog.ts';
 import { writeMarker, writePrebuiltIndex } from '../../src/catalog/prebuilt-index.ts';
 import { PrebuiltSearch } from '../../src/integrations/search-index.ts';
-import { astroCacheDir } from '../../src/integrations/incremental.ts';
+import { astroCacheDir, markCacheUsed } from '../../src/integrations/incremental.ts';
 import { getShop, type ShopCode } from '../../src/shops/index.ts';
 
 export interface ShopBuild {
@@ -247,6 +247,7 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
   if (env.INCREMENTAL !== 'off' && existsSync(stampFile) && existsSync(join(out, 'index.html')) && !existsSync(join(cacheDir, 'incremental-build.unfinished'))) {
     const [hash, files] = readFileSync(stampFile, 'utf8').split('\n');
     if (hash === stamp && Number(files) === countFiles(out)) {
+      markCacheUsed(cacheDir); // its pages stand: the cache is in use although Astro is not started
       const seconds = (performance.now() - started) / 1000;
       const pages = countPages(out);
       if (!o.quiet) console.log(`[${shop}] nothing changed since the last build (export, code and settings): ${out} stands`);

@@ -27,6 +27,7 @@
  */
 import type { AstroIntegration } from 'astro';
 import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -95,6 +96,53 @@ export const incrementalEnabled = () => process.env.INCREMENTAL !== 'off';
  */
 export const astroCacheDir = (shop: string, distDir: string) => `./node_modules/.astro/${shop}-${createHash('sha1').update(resolve(distDir)).digest('hex').slice(0, 8)}`;
 
+/** A cache folder (astroCacheDir) whose output folder was not built for this long is removed. */
+export const CACHE_UNUSED_DAYS = 7;
+const CACHE_FOLDER = /^(?:de|at|ro)-[0-9a-f]{8}$/;
+const TRASH = '.removing-';
+const USED = 'last-used';
+
+/** Notes that a cache folder's output folder is being built (also when nothing changed and Astro is not started). */
+export function markCacheUsed(cacheDir: string) {
+  mkdirSync(cacheDir, { recursive: true });
+  writeFileSync(join(cacheDir, USED), new Date().toISOString());
+}
+
+/** When a cache folder was last used: its mark, or for one from before the mark its folder's mtime. */
+function lastUsed(dir: string): number {
+  return (statSync(join(dir, USED), { throwIfNoEntry: false }) ?? statSync(dir)).mtimeMs;
+}
+
+/**
+ * Removes the cache folders beside `own` (one per shop and output folder: every test, bench or
+ * temporary output folder leaves one, hundreds of MB to 20 GB at 100,000 products) that were not
+ * used for CACHE_UNUSED_DAYS. A folder is renamed first, so a build that starts meanwhile never
+ * sees half of one, and deleted in the background (`done`); a deletion cut short by the process's
+ * end is finished by the next prune. Other entries of the parent folder are left alone.
+ */
+export function pruneUnusedCaches(own: string, now = Date.now()): { removed: string[]; done: Promise<void> } {
+  const parent = dirname(resolve(own));
+  const removed: string[] = [];
+  const trash: string[] = [];
+  for (const entry of readdirSync(parent, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const dir = join(parent, entry.name);
+    if (entry.name.startsWith(TRASH)) trash.push(dir);
+    else if (CACHE_FOLDER.test(entry.name) && dir !== resolve(own) && now - lastUsed(dir) > CACHE_UNUSED_DAYS * 86_400_000) {
+      const to = join(parent, `${TRASH}${entry.name}-${process.pid}`);
+      try {
+        renameSync(dir, to);
+      } catch {
+        continue; // another build took it first
+      }
+      removed.push(entry.name);
+      trash.push(to);
+    }
+  }
+  const done = Promise.all(trash.map((dir) => rm(dir, { recursive: true, force: true }).catch(() => {}))).then(() => {});
+  return { removed, done };
+}
+
 export function incremental({ keep = () => new Set<string>() }: { keep?: (cacheDir: string) => Set<string> } = {}): AstroIntegration {
   let out: string;
   let cacheDir: URL;
@@ -114,6 +162,10 @@ export function incremental({ keep = () => new Set<string>() }: { keep?: (cacheD
       },
       'astro:build:start': ({ logger }) => {
         started = Date.now();
+        markCacheUsed(fileURLToPath(cacheDir));
+        const pruned = pruneUnusedCaches(fileURLToPath(cacheDir));
+        if (pruned.removed.length)
+          logger.info(`removing the caches of ${pruned.removed.length} output folders not built for ${CACHE_UNUSED_DAYS} days: ${pruned.removed.join(', ')}`);
         const manifest = new URL(MANIFEST, cacheDir);
         const marker = new URL(MARKER, cacheDir);
         const dropped = !incrementalEnabled() || existsSync(marker);
