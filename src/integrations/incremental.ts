@@ -31,6 +31,7 @@ import { rm } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SHOP_CODES } from '../shops/index.ts';
 
 const MANIFEST = 'incremental-build.json';
 const MARKER = 'incremental-build.unfinished';
@@ -94,11 +95,13 @@ export const incrementalEnabled = () => process.env.INCREMENTAL !== 'off';
  * (three shops; tests beside a developer's build) without reading each other's content store or
  * page cache.
  */
-export const astroCacheDir = (shop: string, distDir: string) => `./node_modules/.astro/${shop}-${createHash('sha1').update(resolve(distDir)).digest('hex').slice(0, 8)}`;
+const HASH_CHARS = 8;
+export const astroCacheDir = (shop: string, distDir: string) => `./node_modules/.astro/${shop}-${createHash('sha1').update(resolve(distDir)).digest('hex').slice(0, HASH_CHARS)}`;
+/** A folder name astroCacheDir makes: a shop's code and the hash of an output folder. */
+const CACHE_FOLDER = new RegExp(`^(?:${SHOP_CODES.join('|')})-[0-9a-f]{${HASH_CHARS}}$`);
 
 /** A cache folder (astroCacheDir) whose output folder was not built for this long is removed. */
 export const CACHE_UNUSED_DAYS = 7;
-const CACHE_FOLDER = /^(?:de|at|ro)-[0-9a-f]{8}$/;
 const TRASH = '.removing-';
 const USED = 'last-used';
 
@@ -113,12 +116,23 @@ function lastUsed(dir: string): number {
   return (statSync(join(dir, USED), { throwIfNoEntry: false }) ?? statSync(dir)).mtimeMs;
 }
 
+/** Whether a process is running (a removal it started is still under way). */
+function running(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /**
  * Removes the cache folders beside `own` (one per shop and output folder: every test, bench or
  * temporary output folder leaves one, hundreds of MB to 20 GB at 100,000 products) that were not
  * used for CACHE_UNUSED_DAYS. A folder is renamed first, so a build that starts meanwhile never
  * sees half of one, and deleted in the background (`done`); a deletion cut short by the process's
- * end is finished by the next prune. Other entries of the parent folder are left alone.
+ * end is finished by the next prune (builds running side by side leave each other's alone). Other entries of the parent folder are left alone.
  */
 export function pruneUnusedCaches(own: string, now = Date.now()): { removed: string[]; done: Promise<void> } {
   const parent = dirname(resolve(own));
@@ -127,8 +141,10 @@ export function pruneUnusedCaches(own: string, now = Date.now()): { removed: str
   for (const entry of readdirSync(parent, { withFileTypes: true })) {
     if (!entry.isDirectory()) continue;
     const dir = join(parent, entry.name);
-    if (entry.name.startsWith(TRASH)) trash.push(dir);
-    else if (CACHE_FOLDER.test(entry.name) && dir !== resolve(own) && now - lastUsed(dir) > CACHE_UNUSED_DAYS * 86_400_000) {
+    // A removal this or another running build started is its own; one whose build ended is finished here.
+    if (entry.name.startsWith(TRASH)) {
+      if (!running(Number(entry.name.slice(entry.name.lastIndexOf('-') + 1)))) trash.push(dir);
+    } else if (CACHE_FOLDER.test(entry.name) && dir !== resolve(own) && now - lastUsed(dir) > CACHE_UNUSED_DAYS * 86_400_000) {
       const to = join(parent, `${TRASH}${entry.name}-${process.pid}`);
       try {
         renameSync(dir, to);

@@ -49,11 +49,20 @@ describe('pruneUnusedCaches', () => {
   it('finishes a removal that an earlier build did not finish', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'cache-prune-'));
     const own = cache(parent, 'de-00000000', 0);
-    cache(parent, '.removing-at-22222222-123', 0, false);
+    // Its build's process is gone (a pid above Linux's largest).
+    cache(parent, '.removing-at-22222222-4194305', 0, false);
     const { removed, done } = pruneUnusedCaches(own);
     expect(removed).toEqual([]);
     await done;
     expect(readdirSync(parent)).toEqual(['de-00000000']);
+  });
+
+  it('leaves a removal that a running build started to that build (three shops build side by side)', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'cache-prune-'));
+    const own = cache(parent, 'de-00000000', 0);
+    cache(parent, `.removing-at-22222222-${process.pid}`, 0, false);
+    await pruneUnusedCaches(own).done;
+    expect(readdirSync(parent).sort()).toEqual([`.removing-at-22222222-${process.pid}`, 'de-00000000']);
   });
 
   it('uses the clock it is given: a folder used 6 days ago is kept today and removed in two days', async () => {
