@@ -1,14 +1,16 @@
 /**
- * Builds one shop's search index into the cache folder, in a process of its own, and prints its
+ * Builds one shop's search index into the cache folder, and its price sheets beside it
+ * (`<cacheDir>/../search-prices/`), in a process of its own, and prints its
  * result as one JSON line: the PrebuiltSearch marker's fields without `ok` and `ms`. `npm run build`
  * runs it right after the catalog index it reads (scripts/lib/build-shops.ts, indexBeside), so
  * Pagefind works beside Astro's setup, bundling and rendering; the build's search-index
  * integration links the result into the site (src/integrations/search-index.ts).
  * Usage: node scripts/lib/search-child.ts <dbFile> <language> <cacheDir>
  */
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { indexSignature } from '../../src/catalog/build-index.ts';
-import { searchIndexInCache, searchSalt } from '../../src/integrations/search-index.ts';
+import { SEARCH_PRICES_FOLDER } from '../../src/catalog/search-prices.ts';
+import { readFragmentIds, searchIndexInCache, searchSalt, writePriceSheets } from '../../src/integrations/search-index.ts';
 
 const [dbFile, language, cacheDir] = process.argv.slice(2);
 if (!dbFile || !language || !cacheDir) {
@@ -20,8 +22,12 @@ try {
   const signature = indexSignature(dbFile);
   if (!signature) throw new Error(`${dbFile} is not a catalog index`);
   const built = await searchIndexInCache({ dbFile, language, cacheDir, salt: searchSalt(resolve(import.meta.dirname, '../..')) });
+  // The price sheets too (decision 0015): written here, on the other core, not at the build's end.
+  const cache = dirname(cacheDir);
+  writePriceSheets(dbFile, readFragmentIds(built.dir), cache);
+  const prices = join(cache, SEARCH_PRICES_FOLDER);
   // Its own peak besides Pagefind's process: both are the search index's memory beside the build.
-  console.log(JSON.stringify({ signature, ...built, peakRssBytes: built.peakRssBytes + process.resourceUsage().maxRSS * 1024 }));
+  console.log(JSON.stringify({ signature, ...built, prices, peakRssBytes: built.peakRssBytes + process.resourceUsage().maxRSS * 1024 }));
 } catch (e) {
   // One line, the last of stderr: the reason its parent reports.
   console.error(e instanceof Error ? e.message.replaceAll('\n', ' ') : String(e));

@@ -6,12 +6,17 @@
  * A product record's text: title, reference (and variant references, EANs), brand, category path,
  * associated keywords and feature values. Filters: `type` (product | content) and `category`
  * (every level of every category path, as "Parent › Child", so picking a parent includes its
- * subtree). Meta: what a result card shows (title, image, price in cents for the shop's default
- * country, the price in every country and VAT mode as prices.ts encodes it, stock quantity), and
- * for a content its parent folder, which the results group by.
+ * subtree). Meta: what a result card shows that changes only with the product's text or image
+ * (title, image, reference), and for a content its parent folder, which the results group by.
+ *
+ * A result's price and stock are not in its record (decision 0015): they change far more often than
+ * the text, and Pagefind indexes every record again when one changes. They are in the search's
+ * price sheets (searchPrices; src/catalog/search-prices.ts, written beside the index by
+ * src/integrations/search-index.ts), keyed by the result's Pagefind id, which stays the same while the record does.
  */
 import { DatabaseSync } from 'node:sqlite';
 import { responsive } from './images.ts';
+import type { SearchPrice } from './search-prices.ts';
 import type { Catalog, CategoryRow } from './catalog.ts';
 import { type ContentModel, type FolderModel, type ProductCard, type ProductModel, defaultVariantOf } from './models.ts';
 
@@ -79,10 +84,11 @@ export function categoryPaths(categoryIds: number[], byId: Map<number, CategoryR
   return [...out];
 }
 
+/** Whether a product has a search result: a price and a default variant (the shop shows it). */
+const searchable = (p: ProductModel, card: ProductCard) => card.price > 0 && defaultVariantOf(p.variants) !== undefined;
+
 export function productRecord(p: ProductModel, card: ProductCard, o: RecordOptions, byId: Map<number, CategoryRow>): SearchRecord | undefined {
-  if (!(card.price > 0)) return undefined;
-  const main = defaultVariantOf(p.variants);
-  if (!main) return undefined;
+  if (!searchable(p, card)) return undefined;
   const categories = categoryPaths(p.categoryIds, byId);
   const categoryWords = [...new Set(categories.flatMap((c) => c.split(CATEGORY_SEPARATOR)))];
   const refs = new Set([p.ref, ...p.variants.flatMap((v) => [v.ref, v.ean ?? ''])].filter(Boolean));
@@ -97,7 +103,6 @@ export function productRecord(p: ProductModel, card: ProductCard, o: RecordOptio
   ]
     .filter(Boolean)
     .join('. ');
-  const quantity = p.variants.reduce((n, v) => n + Math.max(0, v.quantity), 0);
   return {
     url: card.url,
     content,
@@ -107,13 +112,20 @@ export function productRecord(p: ProductModel, card: ProductCard, o: RecordOptio
       // A result shows its image at 64 px: the smallest derivative, not the original.
       ...(card.image ? { image: responsive(card.image, { maxWidth: THUMB_WIDTH }).src, image_alt: card.image.alt } : {}),
       ref: p.ref,
-      price: String(card.price),
-      ...(card.crossedOut ? { was: String(card.crossedOut) } : {}),
-      // Every country of the shop and net, zero-VAT categories included: the card's modes (prices.ts).
-      prices: card.modes,
-      stock: String(card.inStock ? Math.max(1, quantity) : 0),
     },
     filters: { type: ['product'], ...(categories.length ? { category: categories } : {}) },
+  };
+}
+
+/** The price sheet entry of a product that has a search result (productRecord), else undefined. */
+export function productPrice(p: ProductModel, card: ProductCard): SearchPrice | undefined {
+  if (!searchable(p, card)) return undefined;
+  const quantity = p.variants.reduce((n, v) => n + Math.max(0, v.quantity), 0);
+  return {
+    price: String(card.price),
+    ...(card.crossedOut ? { was: String(card.crossedOut) } : {}),
+    prices: card.modes,
+    stock: String(card.inStock ? Math.max(1, quantity) : 0),
   };
 }
 
@@ -136,14 +148,34 @@ export function* searchRecords(dbFile: string, o: RecordOptions): Generator<Sear
   const db = new DatabaseSync(dbFile, { readOnly: true });
   try {
     const byId = new Map(o.categories.map((c) => [c.id, c]));
-    for (const row of db.prepare('SELECT card, data FROM product WHERE price > 0 ORDER BY id').iterate() as Iterable<{ card: string; data: string }>) {
-      const r = productRecord(JSON.parse(row.data) as ProductModel, JSON.parse(row.card) as ProductCard, o, byId);
+    for (const { p, card } of productRows(db)) {
+      const r = productRecord(p, card, o, byId);
       if (r) yield r;
     }
     const folderTitles = new Map(o.folders.map((f) => [f.id, f.title]));
     const sql = "SELECT c.data FROM content c WHERE EXISTS (SELECT 1 FROM route r WHERE r.kind = 'content' AND r.id = c.id) ORDER BY c.position, c.id";
     for (const row of db.prepare(sql).iterate() as Iterable<{ data: string }>) {
       yield contentRecord(JSON.parse(row.data) as ContentModel, o, folderTitles);
+    }
+  } finally {
+    db.close();
+  }
+}
+
+/** Every product of the catalog index that may have a search result, row by row. */
+function* productRows(db: DatabaseSync): Generator<{ p: ProductModel; card: ProductCard }> {
+  for (const row of db.prepare('SELECT card, data FROM product WHERE price > 0 ORDER BY id').iterate() as Iterable<{ card: string; data: string }>) {
+    yield { p: JSON.parse(row.data) as ProductModel, card: JSON.parse(row.card) as ProductCard };
+  }
+}
+
+/** The price sheet entry of every product with a search result, by the URL of its record. */
+export function* searchPrices(dbFile: string): Generator<{ url: string; price: SearchPrice }> {
+  const db = new DatabaseSync(dbFile, { readOnly: true });
+  try {
+    for (const { p, card } of productRows(db)) {
+      const price = productPrice(p, card);
+      if (price) yield { url: card.url, price };
     }
   } finally {
     db.close();

@@ -13,15 +13,17 @@
  * applies; Pagefind (>= 1.5) folds diacritics itself, so "surub" finds "șurub".
  */
 import type { AstroIntegration } from 'astro';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { Catalog, catalogFile } from '../catalog/catalog.ts';
 import { indexSignature } from '../catalog/build-index.ts';
 import { waitForMarker } from '../catalog/prebuilt-index.ts';
-import { recordOptionsOf, searchRecords } from '../catalog/search-records.ts';
+import { recordOptionsOf, searchPrices, searchRecords } from '../catalog/search-records.ts';
+import { SEARCH_PRICES_FOLDER, priceSheetOf, type PriceSheet } from '../catalog/search-prices.ts';
 import { generateImages } from '../catalog/images.ts';
 import type { ShopConfig } from '../shops/schema.ts';
 import { incrementalEnabled, linkOrCopy } from './incremental.ts';
@@ -48,6 +50,8 @@ export const PrebuiltSearch = z.discriminatedUnion('ok', [
     reused: z.boolean(),
     /** Pagefind's process and the search child's together. */
     peakRssBytes: z.number().nonnegative(),
+    /** The price sheets it wrote from the same catalog index, in the cache folder (linked into the site). */
+    prices: z.string().min(1).optional(),
     /** From the start of the build to the index's end. */
     ms: z.number().nonnegative(),
   }),
@@ -61,6 +65,61 @@ interface Built {
   peakRssBytes: number;
 }
 
+/** Pagefind's id of each record's result, by the record's URL: what the price sheets are keyed by. */
+export type FragmentIds = Record<string, string>;
+
+/** The file beside a cached index with its FragmentIds (not linked into the site). */
+const FRAGMENT_IDS = 'fragment-ids.json';
+
+/**
+ * The result id of every record of an index Pagefind wrote: its fragments' names
+ * (`fragment/<id>.pf_fragment`, gzipped JSON behind Pagefind's `pagefind_dcd` signature) with the
+ * URL each holds.
+ */
+function fragmentIdsOf(pagefindDir: string): FragmentIds {
+  const ids: FragmentIds = {};
+  const dir = join(pagefindDir, 'fragment');
+  for (const name of readdirSync(dir)) {
+    const id = name.replace(/\.pf_fragment$/, '');
+    const text = gunzipSync(readFileSync(join(dir, name))).toString('utf8');
+    const url = (JSON.parse(text.slice(text.indexOf('{'))) as { url?: unknown }).url;
+    if (typeof url !== 'string') throw new Error(`search index: fragment ${name} has no URL`);
+    ids[url] = id;
+  }
+  return ids;
+}
+
+/** The FragmentIds kept beside a cached index (searchIndexInCache). */
+export function readFragmentIds(dir: string): FragmentIds {
+  return JSON.parse(readFileSync(join(dir, FRAGMENT_IDS), 'utf8')) as FragmentIds;
+}
+
+/**
+ * Writes the search's price sheets (decision 0015, src/catalog/search-prices.ts) to
+ * `<outDir>/search-prices/`: every product with a search result, in the sheet of its result's id.
+ * Written again by every build (about 0.1 s per 1,000 products), so the index is kept when only
+ * prices or stock changed. A product without a result in the index is an error: the index and the
+ * sheets are made from one catalog index.
+ */
+export function writePriceSheets(dbFile: string, ids: FragmentIds, outDir: string): { sheets: number; products: number } {
+  const sheets = new Map<string, PriceSheet>();
+  let products = 0;
+  for (const { url, price } of searchPrices(dbFile)) {
+    const id = ids[url];
+    if (!id) throw new Error(`search prices: ${url} has no result in the search index`);
+    const name = priceSheetOf(id);
+    let sheet = sheets.get(name);
+    if (!sheet) sheets.set(name, (sheet = {}));
+    sheet[id] = price;
+    products++;
+  }
+  const dir = join(outDir, SEARCH_PRICES_FOLDER);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const [name, sheet] of [...sheets].sort(([a], [b]) => a.localeCompare(b))) writeFileSync(join(dir, `${name}.json`), JSON.stringify(sheet));
+  return { sheets: sheets.size, products };
+}
+
 /**
  * The index of the catalog's search records in `cacheDir`, in a folder named by the hash of its
  * records: built there when the records changed, else the one already there (an incremental build
@@ -72,9 +131,10 @@ export async function searchIndexInCache(o: { dbFile: string; language: string; 
   let n = 0;
   for (const record of searchRecords(o.dbFile, options)) hash.update(`${JSON.stringify(record)}\n`), n++;
   const dir = join(o.cacheDir, hash.digest('hex'));
-  if (existsSync(join(dir, 'pagefind-entry.json'))) return { dir, records: n, reused: true, peakRssBytes: 0 };
+  if (existsSync(join(dir, 'pagefind-entry.json')) && existsSync(join(dir, FRAGMENT_IDS))) return { dir, records: n, reused: true, peakRssBytes: 0 };
   const partial = `${dir}.partial`;
   const built = await writePagefind(o.dbFile, options, partial);
+  writeFileSync(join(partial, FRAGMENT_IDS), JSON.stringify(fragmentIdsOf(partial)));
   for (const e of readdirSync(o.cacheDir)) if (join(o.cacheDir, e) !== partial) rmSync(join(o.cacheDir, e), { recursive: true, force: true });
   renameSync(partial, dir);
   return { dir, ...built };
@@ -122,18 +182,31 @@ export async function buildSearchIndex(o: {
   cacheDir?: string;
   /** Part of the cached index's key besides the records (searchSalt). */
   salt?: string;
-}): Promise<Built> {
-  if (!o.cacheDir) return writePagefind(o.dbFile, recordOptionsOf(new Catalog(o.dbFile), o.language), join(o.outDir, 'pagefind'));
+}): Promise<Built & { ids: FragmentIds }> {
+  if (!o.cacheDir) {
+    const out = join(o.outDir, 'pagefind');
+    const built = await writePagefind(o.dbFile, recordOptionsOf(new Catalog(o.dbFile), o.language), out);
+    return { ...built, ids: fragmentIdsOf(out) };
+  }
   const { dir, ...built } = await searchIndexInCache({ dbFile: o.dbFile, language: o.language, cacheDir: o.cacheDir, salt: o.salt ?? '' });
   linkIntoSite(dir, o.outDir);
-  return built;
+  return { ...built, ids: readFragmentIds(dir) };
 }
 
-/** The site's `pagefind/` folder becomes links to a cached index's files. */
+/** The site's price sheets become links to those written beside the build (scripts/lib/search-child.ts). */
+function linkPriceSheets(dir: string, outDir: string): { sheets: number; products?: undefined } {
+  const out = join(outDir, SEARCH_PRICES_FOLDER);
+  rmSync(out, { recursive: true, force: true });
+  linkTree(dir, out);
+  return { sheets: readdirSync(out).length };
+}
+
+/** The site's `pagefind/` folder becomes links to a cached index's files (its FragmentIds stay in the cache). */
 function linkIntoSite(dir: string, outDir: string) {
   const out = join(outDir, 'pagefind');
   rmSync(out, { recursive: true, force: true });
   linkTree(dir, out);
+  rmSync(join(out, FRAGMENT_IDS), { force: true });
 }
 
 /**
@@ -179,7 +252,7 @@ export function searchIndex({
   let salt = '';
   let outDir = '';
   /** The index being built while the pages render (it reads the catalog index, not the pages). */
-  let pending: Promise<(Built & { ms: number; beside: boolean }) | { error: unknown }> | undefined;
+  let pending: Promise<(Built & { ids: FragmentIds; prices?: string; ms: number; beside: boolean }) | { error: unknown }> | undefined;
   return {
     name: 'search-index',
     hooks: {
@@ -203,10 +276,12 @@ export function searchIndex({
           await indexReady();
           if (prebuilt && cacheDir) {
             const beside = await waitForMarker(prebuilt, PrebuiltSearch, 'search index');
-            const current = beside.ok && beside.signature === indexSignature(dbFile) && existsSync(join(beside.dir, 'pagefind-entry.json'));
+            const current =
+              beside.ok && beside.signature === indexSignature(dbFile) && existsSync(join(beside.dir, 'pagefind-entry.json')) && existsSync(join(beside.dir, FRAGMENT_IDS));
             if (beside.ok && current) {
               linkIntoSite(beside.dir, outDir);
-              return { records: beside.records, reused: beside.reused, peakRssBytes: beside.peakRssBytes, ms: beside.ms, beside: true };
+              const prices = beside.prices && existsSync(beside.prices) ? beside.prices : undefined;
+              return { records: beside.records, reused: beside.reused, peakRssBytes: beside.peakRssBytes, ids: readFragmentIds(beside.dir), prices, ms: beside.ms, beside: true };
             }
             logger.warn(`the search index was not built beside the build (${beside.ok ? 'it is not the current catalog index' : beside.reason}): building it now`);
           }
@@ -224,8 +299,11 @@ export function searchIndex({
         const sharded = isSharded(out) ? moveFragmentsToShards(out) : 0;
         // Result thumbnails the pages did not already ask for (normally none).
         const thumbs = await generateImages(out);
+        // Written beside the build with the index (npm run build), else now.
+        const sheetsStarted = performance.now();
+        const prices = result.prices ? linkPriceSheets(result.prices, out) : writePriceSheets(catalogFile(shop.code), result.ids, out);
         logger.info(
-          `pagefind: ${result.records} records (${shop.language})${result.reused ? ', unchanged: the previous index reused' : ''} in ${Math.round(result.ms)} ms ${result.beside ? 'beside the build, after the catalog index' : 'beside the pages'} (${Math.round(performance.now() - started)} ms after them), ${result.beside ? 'search processes' : 'Pagefind'} peak ${Math.round(result.peakRssBytes / 2 ** 20)} MB, ${thumbs.made} thumbnails made${sharded ? `, ${sharded} fragments in shards` : ''}`,
+          `pagefind: ${result.records} records (${shop.language})${result.reused ? ', unchanged: the previous index reused' : ''} in ${Math.round(result.ms)} ms ${result.beside ? 'beside the build, after the catalog index' : 'beside the pages'} (${Math.round(performance.now() - started)} ms after them), ${result.beside ? 'search processes' : 'Pagefind'} peak ${Math.round(result.peakRssBytes / 2 ** 20)} MB, ${thumbs.made} thumbnails made${sharded ? `, ${sharded} fragments in shards` : ''}; price sheets: ${prices.products === undefined ? `${prices.sheets} files written beside the build, linked` : `${prices.products} products in ${prices.sheets} files`} in ${Math.round(performance.now() - sheetsStarted)} ms`,
         );
       },
     },

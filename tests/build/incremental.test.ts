@@ -15,6 +15,7 @@ import { type BigIntStats, existsSync, readFileSync, readdirSync, statSync, writ
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ShopBuild } from '../../scripts/lib/build-shops.ts';
+import { Catalog } from '../../src/catalog/catalog.ts';
 import { astroCacheDir } from '../../src/integrations/incremental.ts';
 import { files, root, sampleSite, type Json } from './sample-site.ts';
 
@@ -28,6 +29,11 @@ let first: ShopBuild;
 let incremental: ShopBuild;
 let full: ShopBuild;
 let again: ShopBuild;
+let priceOnly: ShopBuild;
+/** The incremental site's files before the change of a price alone (compared with the full build). */
+let incrementalFiles: Map<string, Buffer>;
+/** The search index's entry file and the price sheets, before and after a change of a price alone. */
+const search: { entryBefore?: bigint; entryAfter?: bigint; sheetsBefore?: string; sheetsAfter?: string; price?: number } = {};
 const edits: Record<string, { id: number; url?: string; title?: string }> = {};
 let keptBefore: BigIntStats;
 
@@ -82,6 +88,23 @@ beforeAll(async () => {
   incremental = await build('inc');
   full = await build('full', { INCREMENTAL: 'off' });
   again = await build('inc');
+  incrementalFiles = files(join(base, 'inc-dist/de'));
+
+  // A price alone (decision 0015): the search index stays, its price sheets change.
+  const sheets = () =>
+    readdirSync(join(base, 'inc-dist/de/search-prices'))
+      .sort()
+      .map((f) => readFileSync(join(base, 'inc-dist/de/search-prices', f), 'utf8'))
+      .join('\n');
+  const entry = () => statSync(join(base, 'inc-dist/de/pagefind/pagefind-entry.json'), { bigint: true }).ino;
+  [search.entryBefore, search.sheetsBefore] = [entry(), sheets()];
+  const now = readNdjson('products.ndjson');
+  const priceAlone = now.find((p) => p.id === shown[0]!.id)!;
+  for (const v of priceAlone.variants) v.prices.EUR.price = '55.55';
+  writeNdjson('products.ndjson', now);
+  priceOnly = await build('inc');
+  [search.entryAfter, search.sheetsAfter] = [entry(), sheets()];
+  search.price = new Catalog(join(base, 'inc-index/de.sqlite')).cards([priceAlone.id])[0]!.price;
 }, 900_000);
 
 describe('an incremental build after an editor changed the catalog', () => {
@@ -96,6 +119,15 @@ describe('an incremental build after an editor changed the catalog', () => {
     expect(full.reused ?? 0).toBe(0);
   });
 
+  it("keeps the search index when only a price changed, and writes the new price into the search's price sheets", () => {
+    expect(priceOnly.changes).toMatch(/^1 product \(1 changed\)/);
+    expect(search.entryAfter).toBe(search.entryBefore);
+    // 55.55 € net: the shown price in cents, as the catalog index has it.
+    expect(search.price).toBeGreaterThan(5555);
+    expect(search.sheetsBefore).not.toContain(`"price":"${search.price}"`);
+    expect(search.sheetsAfter).toContain(`"price":"${search.price}"`);
+  });
+
   it('builds nothing when nothing changed since the last build', () => {
     expect(again.changes).toMatch(/^nothing changed since the last build/);
     expect(again.rendered).toBe(0);
@@ -103,7 +135,7 @@ describe('an incremental build after an editor changed the catalog', () => {
   });
 
   it('equals a clean full build of the same export, file by file', () => {
-    const a = files(join(base, 'inc-dist/de'));
+    const a = incrementalFiles;
     const b = files(join(base, 'full-dist/de'));
     expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
     const different = [...a.keys()].filter((k) => !a.get(k)!.equals(b.get(k)!) && !(k in UNAVOIDABLE));

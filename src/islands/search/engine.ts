@@ -10,6 +10,7 @@
  * renders. Nothing is shown before the pause ends: only src/islands/search/useSearch.ts shows
  * results, and it runs after the debounce.
  */
+import { type PriceSheet, parsePriceSheet, priceSheetOf, priceSheetUrl } from '../../catalog/search-prices.ts';
 import { CONTENT_FETCH, chunkEnd, cleanTerm, escapeQuery, groupByFolder, isSearchable, keepScored } from './rules.ts';
 import { latestOnly } from './speculate.ts';
 
@@ -154,21 +155,54 @@ async function runSearch(term: string, category: string | null): Promise<Product
   };
 
   async function load(loaded: number, dropdown: boolean): Promise<ProductHit[]> {
-    const end = chunkEnd(loaded, hits.length, dropdown);
-    const data = await Promise.all(hits.slice(loaded, end).map((h) => h.data()));
+    const chunk = hits.slice(loaded, chunkEnd(loaded, hits.length, dropdown));
+    // The fragments and their price sheets side by side: both are known from the results' ids.
+    const [data, prices] = await Promise.all([Promise.all(chunk.map((h) => h.data())), pricesOf(chunk.map((h) => h.id))]);
     if (loaded === 0) performance.mark('search:fragments', { detail: { term } });
-    return data.map(({ url, meta }) => ({
-      url,
-      title: meta.title ?? url,
-      image: meta.image,
-      imageAlt: meta.image_alt,
-      ref: meta.ref ?? '',
-      price: meta.price ?? '0',
-      prices: meta.prices,
-      was: meta.was,
-      stock: Number(meta.stock ?? 0),
-    }));
+    return data.map(({ url, meta }, i) => {
+      const price = prices[i]!;
+      return {
+        url,
+        title: meta.title ?? url,
+        image: meta.image,
+        imageAlt: meta.image_alt,
+        ref: meta.ref ?? '',
+        price: price.price,
+        prices: price.prices,
+        was: price.was,
+        stock: Number(price.stock),
+      };
+    });
   }
+}
+
+/** The price sheets loaded so far (decision 0015); a failed one is not kept, the next search tries again. */
+const sheets = new Map<string, Promise<PriceSheet>>();
+
+function sheet(name: string): Promise<PriceSheet> {
+  let p = sheets.get(name);
+  if (!p) {
+    const url = priceSheetUrl(name);
+    p = fetch(url).then(async (r) => {
+      if (!r.ok) throw new Error(`${url}: ${r.status}`);
+      return parsePriceSheet(await r.json());
+    });
+    sheets.set(name, p);
+    const mine = p;
+    p.catch(() => sheets.get(name) === mine && sheets.delete(name));
+  }
+  return p;
+}
+
+/** The price and stock of each result, from its price sheet. A result without one fails the search (the index and the sheets are one build's). */
+async function pricesOf(ids: string[]) {
+  return Promise.all(
+    ids.map(async (id) => {
+      const entry = (await sheet(priceSheetOf(id)))[id];
+      if (!entry) throw new Error(`no price for search result ${id}`);
+      return entry;
+    }),
+  );
 }
 
 /** `f` called once, on first use; a failure is not kept (the next use tries again). */

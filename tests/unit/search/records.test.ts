@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCatalogIndex } from '../../../src/catalog/build-index.ts';
 import { Catalog } from '../../../src/catalog/catalog.ts';
-import { CATEGORY_SEPARATOR, htmlText, recordOptionsOf, searchRecords, type SearchRecord } from '../../../src/catalog/search-records.ts';
+import { CATEGORY_SEPARATOR, htmlText, recordOptionsOf, searchPrices, searchRecords, type SearchRecord } from '../../../src/catalog/search-records.ts';
+import type { SearchPrice } from '../../../src/catalog/search-prices.ts';
 import { getShop } from '../../../src/shops/index.ts';
 import { miniProduct, writeMiniExport } from '../../fixtures/mini-export.ts';
 
 let records: SearchRecord[];
+let prices: { url: string; price: SearchPrice }[];
 
 beforeAll(async () => {
   const exportDir = await writeMiniExport(mkdtempSync(join(tmpdir(), 'search-export-')), [
@@ -22,6 +24,7 @@ beforeAll(async () => {
   await buildCatalogIndex({ exportDir, shop, dbFile });
   const catalog = new Catalog(dbFile);
   records = [...searchRecords(dbFile, recordOptionsOf(catalog, 'de'))];
+  prices = [...searchPrices(dbFile)];
 });
 
 describe('search records', () => {
@@ -30,7 +33,6 @@ describe('search records', () => {
     expect(products.length).toBeGreaterThan(0);
     expect(products.some((r) => r.url.includes('-3.html'))).toBe(false); // product 3 has price 0
     for (const r of products) {
-      expect(Number(r.meta.price)).toBeGreaterThan(0);
       expect(r.language).toBe('de');
       expect(r.content).toContain(r.meta.title);
       expect(r.content).toContain(r.meta.ref);
@@ -43,12 +45,26 @@ describe('search records', () => {
     expect(cats[1]!.startsWith(cats[0]! + CATEGORY_SEPARATOR)).toBe(true);
   });
 
-  it('carry per-country gross prices and the net price for the VAT modes', () => {
-    const r = records.find((x) => x.filters.type![0] === 'product')!;
-    const pairs = r.meta.prices!.split(',').map((p) => p.split(':'));
+  it('carry no price or stock (decision 0015: a price change leaves the search index as it was)', () => {
+    for (const r of records) expect(Object.keys(r.meta).filter((k) => ['price', 'prices', 'was', 'stock'].includes(k))).toEqual([]);
+  });
+
+  it("give the price sheets every product result's price and stock, and nothing else", () => {
+    const products = records.filter((r) => r.filters.type![0] === 'product');
+    expect(prices.map((p) => p.url)).toEqual(products.map((r) => r.url));
+    for (const { price } of prices) {
+      expect(Number(price.price)).toBeGreaterThan(0);
+      expect(price.stock).toMatch(/^\d+$/);
+      if (price.was !== undefined) expect(Number(price.was)).toBeGreaterThan(Number(price.price));
+    }
+  });
+
+  it('give per-country gross prices and the net price for the VAT modes', () => {
+    const { price } = prices[0]!;
+    const pairs = price.prices.split(',').map((p) => p.split(':'));
     expect(pairs.map(([id]) => id)).toEqual([...getShop('de').countries.map((c) => String(c.id)), 'n']);
-    expect(pairs.find(([id]) => id === String(getShop('de').countryId))![1]).toBe(r.meta.price);
-    expect(Number(pairs.find(([id]) => id === 'n')![1])).toBeLessThan(Number(r.meta.price));
+    expect(pairs.find(([id]) => id === String(getShop('de').countryId))![1]).toBe(price.price);
+    expect(Number(pairs.find(([id]) => id === 'n')![1])).toBeLessThan(Number(price.price));
   });
 
   it('index contents with their parent folder', () => {
