@@ -6,7 +6,7 @@
  *    from the catalog index): time, peak memory (the Node process and Pagefind's own binary,
  *    each its peak RSS) and the index's size on disk (files and bytes).
  * 2. Browser: the German shop built from the 200-product sample (rebuilt when src/ changed), its
- *    /pagefind/ replaced by the 10,000-product index, served compressed. In Chromium, each of
+ *    /pagefind/ and /search-prices/ replaced by the 10,000-product index and its price sheets, served compressed. In Chromium, each of
  *    several typical queries is typed (60 ms a key, right after clicking into the header box) in
  *    a fresh context (empty HTTP cache: the first search of a first visit), then the next query
  *    in the same page (Pagefind loaded). Reported: median and worst time from the end of the
@@ -30,6 +30,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.ts';
+import { SEARCH_PRICES_FOLDER } from '../../src/catalog/search-prices.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const { values } = parseArgs({
@@ -66,10 +67,12 @@ if (values.child) {
   const rssBefore = process.resourceUsage().maxRSS * 1024;
   const outDir = join(dirOf(n), 'site');
   mkdirSync(outDir, { recursive: true });
-  const { buildSearchIndex } = await import('../../src/integrations/search-index.ts');
+  const { buildSearchIndex, writePriceSheets } = await import('../../src/integrations/search-index.ts');
   const started = performance.now();
-  const { records, peakRssBytes: pagefindPeak } = await buildSearchIndex({ dbFile, outDir, language: 'de' });
+  const { records, peakRssBytes: pagefindPeak, ids } = await buildSearchIndex({ dbFile, outDir, language: 'de' });
   const seconds = (performance.now() - started) / 1000;
+  // The results' prices, keyed by this index's result ids (decision 0015): swapped in with it.
+  writePriceSheets(dbFile, ids, outDir);
   const out = {
     products: n,
     records,
@@ -118,6 +121,7 @@ const queries = values
   .filter(Boolean);
 let browser: Record<string, unknown> | undefined;
 const bigIndex = join(dirOf(browserSize), 'site', 'pagefind');
+const bigPrices = join(dirOf(browserSize), 'site', SEARCH_PRICES_FOLDER);
 
 /** The newest modification time of the files under `dir` (ms). */
 function newest(dir: string): number {
@@ -162,6 +166,8 @@ if (existsSync(bigIndex)) {
   const site = join(small, 'dist', 'de');
   rmSync(join(site, 'pagefind'), { recursive: true, force: true });
   cpSync(bigIndex, join(site, 'pagefind'), { recursive: true });
+  rmSync(join(site, SEARCH_PRICES_FOLDER), { recursive: true, force: true });
+  cpSync(bigPrices, join(site, SEARCH_PRICES_FOLDER), { recursive: true });
   const server = createShopServer({ sites: { de: site } });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const port = (server.address() as AddressInfo).port;
@@ -225,6 +231,7 @@ if (existsSync(bigIndex)) {
         indexChunks: sum((u) => /\/pagefind\/index\//.test(u)),
         filterChunks: sum((u) => /\/pagefind\/filter\//.test(u)),
         fragments: sum((u) => /\/pagefind\/fragment\//.test(u)),
+        priceSheets: sum((u) => u.includes(`/${SEARCH_PRICES_FOLDER}/`)),
         images: sum((u) => u.includes('/media/')),
         requests: fetched.length,
       };
@@ -285,7 +292,7 @@ if (existsSync(bigIndex)) {
   );
   const kb = (k: string) => `${((bytesMedian[k] ?? 0) / 1024).toFixed(1)} KB`;
   console.log(
-    `  bytes from the focus to the first results (median): ${kb('total')} (island JS ${kb('islandJs')}, Pagefind JS+wasm+meta ${kb('pagefindJsWasm')}, index chunks ${kb('indexChunks')}, filter chunks ${kb('filterChunks')}, fragments ${kb('fragments')}, images ${kb('images')}; ${bytesMedian.requests} requests)`,
+    `  bytes from the focus to the first results (median): ${kb('total')} (island JS ${kb('islandJs')}, Pagefind JS+wasm+meta ${kb('pagefindJsWasm')}, index chunks ${kb('indexChunks')}, filter chunks ${kb('filterChunks')}, fragments ${kb('fragments')}, price sheets ${kb('priceSheets')}, images ${kb('images')}; ${bytesMedian.requests} requests)`,
   );
 } else {
   console.log(`browser: no ${browserSize}-product index (run with --sizes including ${browserSize}); skipped`);
