@@ -251,8 +251,8 @@ export function searchIndex({
   let cacheDir: string | undefined;
   let salt = '';
   let outDir = '';
-  /** The index being built while the pages render (it reads the catalog index, not the pages). */
-  let pending: Promise<(Built & { ids: FragmentIds; prices?: string; ms: number; beside: boolean }) | { error: unknown }> | undefined;
+  /** The index being built while the pages render (it reads the catalog index, not the pages), with its result ids (read when the price sheets are not there yet) or its price sheets. */
+  let pending: Promise<(Built & { ids: () => FragmentIds; prices?: string; ms: number; beside: boolean }) | { error: unknown }> | undefined;
   return {
     name: 'search-index',
     hooks: {
@@ -281,12 +281,20 @@ export function searchIndex({
             if (beside.ok && current) {
               linkIntoSite(beside.dir, outDir);
               const prices = beside.prices && existsSync(beside.prices) ? beside.prices : undefined;
-              return { records: beside.records, reused: beside.reused, peakRssBytes: beside.peakRssBytes, ids: readFragmentIds(beside.dir), prices, ms: beside.ms, beside: true };
+              return {
+                records: beside.records,
+                reused: beside.reused,
+                peakRssBytes: beside.peakRssBytes,
+                ids: () => readFragmentIds(beside.dir),
+                prices,
+                ms: beside.ms,
+                beside: true,
+              };
             }
             logger.warn(`the search index was not built beside the build (${beside.ok ? 'it is not the current catalog index' : beside.reason}): building it now`);
           }
-          const built = await buildSearchIndex({ dbFile, outDir, language: shop.language, cacheDir, salt });
-          return { ...built, ms: performance.now() - started, beside: false };
+          const { ids, ...built } = await buildSearchIndex({ dbFile, outDir, language: shop.language, cacheDir, salt });
+          return { ...built, ids: () => ids, ms: performance.now() - started, beside: false };
         })().catch((error: unknown) => ({ error }));
       },
       'astro:build:done': async ({ dir, logger }) => {
@@ -301,7 +309,7 @@ export function searchIndex({
         const thumbs = await generateImages(out);
         // Written beside the build with the index (npm run build), else now.
         const sheetsStarted = performance.now();
-        const prices = result.prices ? linkPriceSheets(result.prices, out) : writePriceSheets(catalogFile(shop.code), result.ids, out);
+        const prices = result.prices ? linkPriceSheets(result.prices, out) : writePriceSheets(catalogFile(shop.code), result.ids(), out);
         logger.info(
           `pagefind: ${result.records} records (${shop.language})${result.reused ? ', unchanged: the previous index reused' : ''} in ${Math.round(result.ms)} ms ${result.beside ? 'beside the build, after the catalog index' : 'beside the pages'} (${Math.round(performance.now() - started)} ms after them), ${result.beside ? 'search processes' : 'Pagefind'} peak ${Math.round(result.peakRssBytes / 2 ** 20)} MB, ${thumbs.made} thumbnails made${sharded ? `, ${sharded} fragments in shards` : ''}; price sheets: ${prices.products === undefined ? `${prices.sheets} files written beside the build, linked` : `${prices.products} products in ${prices.sheets} files`} in ${Math.round(performance.now() - sheetsStarted)} ms`,
         );
