@@ -36,7 +36,7 @@ function SearchBoxIsland({ label, placeholder, submitLabel, money }: Props) {
   const [term, setTerm] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const { state, category, setCategory, loadMore } = useSearch(term, true);
+  const { state, category, setCategory, loadMore, retry } = useSearch(term, true);
   const price = usePrice(money);
 
   // Whatever was typed before hydration counts (the input is uncontrolled). The focus that
@@ -53,11 +53,16 @@ function SearchBoxIsland({ label, placeholder, submitLabel, money }: Props) {
     }
   }, []);
 
-  // Debounce: 300 ms after the last keystroke.
+  // Debounce: 300 ms after the last keystroke. After a failed search, typing again searches
+  // again, even when the text comes back to the same term (cleared and typed anew).
+  const typed = useRef(text);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only typing retries, not the error itself
   useEffect(() => {
     const next = cleanTerm(text);
-    if (next === term) return;
-    const timer = setTimeout(() => setTerm(next), DEBOUNCE_MS);
+    const retyped = typed.current !== text;
+    typed.current = text;
+    if (next === term && !(retyped && state.status === 'error')) return;
+    const timer = setTimeout(() => (next === term ? retry() : setTerm(next)), DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, term]);
 

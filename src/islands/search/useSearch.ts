@@ -29,7 +29,11 @@ export function useSearch(term: string, dropdown: boolean) {
   const category = picked.term === term ? picked.category : null;
   const setCategory = useCallback((c: string | null) => setPicked({ term, category: c }), [term]);
   const current = useRef<{ search?: ProductSearch; seq: number; busy: boolean }>({ seq: 0, busy: false });
+  // A search that failed runs again when asked (retry), though its term did not change.
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((a) => a + 1), []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is what a retry changes
   useEffect(() => {
     const seq = ++current.current.seq;
     current.current.search = undefined;
@@ -76,7 +80,7 @@ export function useSearch(term: string, dropdown: boolean) {
       console.error('search', error);
       if (!stale()) setState({ ...EMPTY, status: 'error' });
     });
-  }, [term, category, dropdown]);
+  }, [term, category, dropdown, attempt]);
 
   useEffect(() => {
     if (state.status === 'done') performance.mark('search:results', { detail: { term: state.term, total: state.total } });
@@ -104,7 +108,7 @@ export function useSearch(term: string, dropdown: boolean) {
     }
   }, [state.items.length, dropdown]);
 
-  return { state, category, setCategory, loadMore };
+  return { state, category, setCategory, loadMore, retry };
 }
 
 /** The status line of the box and the results page (hint, loading, error, none, count); '' otherwise. */
