@@ -526,7 +526,10 @@ test.describe('accessibility', () => {
 
   test('no serious axe violation on the results page', async ({ page }) => {
     await page.goto(shopUrl('ro', '/search/suruburi'));
-    await expect(page.locator('.search-page .search-hit').first()).toBeVisible();
+    // What is checked is the page with results, not how fast they come (scripts/bench/search.ts):
+    // a cold visit loads Pagefind, its wasm and filter indexes first, which under a loaded test
+    // machine took more than the default 5 s (a flaky failure, "Se caută …" still shown).
+    await expect(page.locator('.search-page .search-hit').first()).toBeVisible({ timeout: 20_000 });
     expect(await serious(page)).toEqual([]);
   });
 });
