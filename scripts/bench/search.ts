@@ -69,10 +69,10 @@ if (values.child) {
   mkdirSync(outDir, { recursive: true });
   const { buildSearchIndex, writePriceSheets } = await import('../../src/integrations/search-index.ts');
   const started = performance.now();
-  const { records, peakRssBytes: pagefindPeak, ids } = await buildSearchIndex({ dbFile, outDir, language: 'de' });
+  const { records, peakRssBytes: pagefindPeak, ids, prices } = await buildSearchIndex({ dbFile, outDir, language: 'de' });
   const seconds = (performance.now() - started) / 1000;
   // The results' prices, keyed by this index's result ids (decision 0015): swapped in with it.
-  writePriceSheets(dbFile, ids, outDir);
+  writePriceSheets(prices, ids, outDir);
   const out = {
     products: n,
     records,

@@ -21,10 +21,10 @@ try {
   // Read first: the index it is built from (the integration compares it with the current one).
   const signature = indexSignature(dbFile);
   if (!signature) throw new Error(`${dbFile} is not a catalog index`);
-  const built = await searchIndexInCache({ dbFile, language, cacheDir, salt: searchSalt(resolve(import.meta.dirname, '../..')) });
+  const { priceEntries, ...built } = await searchIndexInCache({ dbFile, language, cacheDir, salt: searchSalt(resolve(import.meta.dirname, '../..')) });
   // The price sheets too (decision 0015): written here, on the other core, not at the build's end.
   const cache = dirname(cacheDir);
-  writePriceSheets(dbFile, readFragmentIds(built.dir), cache);
+  writePriceSheets(priceEntries, readFragmentIds(built.dir), cache);
   const prices = join(cache, SEARCH_PRICES_FOLDER);
   // Its own peak besides Pagefind's process: both are the search index's memory beside the build.
   console.log(JSON.stringify({ signature, ...built, prices, peakRssBytes: built.peakRssBytes + process.resourceUsage().maxRSS * 1024 }));

@@ -140,26 +140,38 @@ export function contentRecord(c: ContentModel, o: RecordOptions, folderTitles: M
   };
 }
 
+/** A product's price sheet entry, by the URL of its search record. */
+export interface PriceEntry {
+  url: string;
+  price: SearchPrice;
+}
+
 /**
- * Every record of a shop, read row by row (node:sqlite's iterate): memory stays flat whatever the
- * catalog's size. Contents only when they have a page (a route).
+ * Every record of a shop, with a product's price sheet entry, read row by row (node:sqlite's
+ * iterate): memory stays flat whatever the catalog's size. Contents only when they have a page (a
+ * route).
  */
-export function* searchRecords(dbFile: string, o: RecordOptions): Generator<SearchRecord> {
+export function* searchEntries(dbFile: string, o: RecordOptions): Generator<{ record: SearchRecord; price?: SearchPrice }> {
   const db = new DatabaseSync(dbFile, { readOnly: true });
   try {
     const byId = new Map(o.categories.map((c) => [c.id, c]));
     for (const { p, card } of productRows(db)) {
-      const r = productRecord(p, card, o, byId);
-      if (r) yield r;
+      const record = productRecord(p, card, o, byId);
+      if (record) yield { record, price: productPrice(p, card) };
     }
     const folderTitles = new Map(o.folders.map((f) => [f.id, f.title]));
     const sql = "SELECT c.data FROM content c WHERE EXISTS (SELECT 1 FROM route r WHERE r.kind = 'content' AND r.id = c.id) ORDER BY c.position, c.id";
     for (const row of db.prepare(sql).iterate() as Iterable<{ data: string }>) {
-      yield contentRecord(JSON.parse(row.data) as ContentModel, o, folderTitles);
+      yield { record: contentRecord(JSON.parse(row.data) as ContentModel, o, folderTitles) };
     }
   } finally {
     db.close();
   }
+}
+
+/** Every record of a shop (searchEntries without the prices). */
+export function* searchRecords(dbFile: string, o: RecordOptions): Generator<SearchRecord> {
+  for (const { record } of searchEntries(dbFile, o)) yield record;
 }
 
 /** Every product of the catalog index that may have a search result, row by row. */
@@ -170,7 +182,7 @@ function* productRows(db: DatabaseSync): Generator<{ p: ProductModel; card: Prod
 }
 
 /** The price sheet entry of every product with a search result, by the URL of its record. */
-export function* searchPrices(dbFile: string): Generator<{ url: string; price: SearchPrice }> {
+export function* searchPrices(dbFile: string): Generator<PriceEntry> {
   const db = new DatabaseSync(dbFile, { readOnly: true });
   try {
     for (const { p, card } of productRows(db)) {

@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { Catalog, catalogFile } from '../catalog/catalog.ts';
 import { indexSignature } from '../catalog/build-index.ts';
 import { waitForMarker } from '../catalog/prebuilt-index.ts';
-import { recordOptionsOf, searchPrices, searchRecords } from '../catalog/search-records.ts';
+import { type PriceEntry, recordOptionsOf, searchEntries, searchPrices, searchRecords } from '../catalog/search-records.ts';
 import { SEARCH_PRICES_FOLDER, priceSheetOf, type PriceSheet } from '../catalog/search-prices.ts';
 import { generateImages } from '../catalog/images.ts';
 import type { ShopConfig } from '../shops/schema.ts';
@@ -96,15 +96,16 @@ export function readFragmentIds(dir: string): FragmentIds {
 
 /**
  * Writes the search's price sheets (decision 0015, src/catalog/search-prices.ts) to
- * `<outDir>/search-prices/`: every product with a search result, in the sheet of its result's id.
+ * `<outDir>/search-prices/`: every product with a search result (`entries`, from searchPrices or
+ * searchIndexInCache), in the sheet of its result's id.
  * Written again by every build (about 0.1 s per 1,000 products), so the index is kept when only
  * prices or stock changed. A product without a result in the index is an error: the index and the
  * sheets are made from one catalog index.
  */
-export function writePriceSheets(dbFile: string, ids: FragmentIds, outDir: string): { sheets: number; products: number } {
+export function writePriceSheets(entries: Iterable<PriceEntry>, ids: FragmentIds, outDir: string): { sheets: number; products: number } {
   const sheets = new Map<string, PriceSheet>();
   let products = 0;
-  for (const { url, price } of searchPrices(dbFile)) {
+  for (const { url, price } of entries) {
     const id = ids[url];
     if (!id) throw new Error(`search prices: ${url} has no result in the search index`);
     const name = priceSheetOf(id);
@@ -123,21 +124,27 @@ export function writePriceSheets(dbFile: string, ids: FragmentIds, outDir: strin
 /**
  * The index of the catalog's search records in `cacheDir`, in a folder named by the hash of its
  * records: built there when the records changed, else the one already there (an incremental build
- * after a change no search result shows). Only the latest index is kept.
+ * after a change no search result shows). Only the latest index is kept. The products' price
+ * sheet entries come from the same pass over the catalog index (`priceEntries`).
  */
-export async function searchIndexInCache(o: { dbFile: string; language: string; cacheDir: string; salt: string }): Promise<Built & { dir: string }> {
+export async function searchIndexInCache(o: { dbFile: string; language: string; cacheDir: string; salt: string }): Promise<Built & { dir: string; priceEntries: PriceEntry[] }> {
   const options = recordOptionsOf(new Catalog(o.dbFile), o.language);
   const hash = createHash('sha256').update(`${o.language}\n${o.salt}\n`);
   let n = 0;
-  for (const record of searchRecords(o.dbFile, options)) hash.update(`${JSON.stringify(record)}\n`), n++;
+  const priceEntries: PriceEntry[] = [];
+  for (const { record, price } of searchEntries(o.dbFile, options)) {
+    hash.update(`${JSON.stringify(record)}\n`);
+    n++;
+    if (price) priceEntries.push({ url: record.url, price });
+  }
   const dir = join(o.cacheDir, hash.digest('hex'));
-  if (existsSync(join(dir, 'pagefind-entry.json')) && existsSync(join(dir, FRAGMENT_IDS))) return { dir, records: n, reused: true, peakRssBytes: 0 };
+  if (existsSync(join(dir, 'pagefind-entry.json')) && existsSync(join(dir, FRAGMENT_IDS))) return { dir, records: n, reused: true, peakRssBytes: 0, priceEntries };
   const partial = `${dir}.partial`;
   const built = await writePagefind(o.dbFile, options, partial);
   writeFileSync(join(partial, FRAGMENT_IDS), JSON.stringify(fragmentIdsOf(partial)));
   for (const e of readdirSync(o.cacheDir)) if (join(o.cacheDir, e) !== partial) rmSync(join(o.cacheDir, e), { recursive: true, force: true });
   renameSync(partial, dir);
-  return { dir, ...built };
+  return { dir, ...built, priceEntries };
 }
 
 /** Pagefind's index of the catalog's search records, written to `target`. */
@@ -182,23 +189,31 @@ export async function buildSearchIndex(o: {
   cacheDir?: string;
   /** Part of the cached index's key besides the records (searchSalt). */
   salt?: string;
-}): Promise<Built & { ids: FragmentIds }> {
+}): Promise<Built & { ids: FragmentIds; prices: Iterable<PriceEntry> }> {
   if (!o.cacheDir) {
     const out = join(o.outDir, 'pagefind');
     const built = await writePagefind(o.dbFile, recordOptionsOf(new Catalog(o.dbFile), o.language), out);
-    return { ...built, ids: fragmentIdsOf(out) };
+    return { ...built, ids: fragmentIdsOf(out), prices: searchPrices(o.dbFile) };
   }
-  const { dir, ...built } = await searchIndexInCache({ dbFile: o.dbFile, language: o.language, cacheDir: o.cacheDir, salt: o.salt ?? '' });
+  const { dir, priceEntries, ...built } = await searchIndexInCache({ dbFile: o.dbFile, language: o.language, cacheDir: o.cacheDir, salt: o.salt ?? '' });
   linkIntoSite(dir, o.outDir);
-  return { ...built, ids: readFragmentIds(dir) };
+  return { ...built, ids: readFragmentIds(dir), prices: priceEntries };
 }
 
-/** The site's price sheets become links to those written beside the build (scripts/lib/search-child.ts). */
-function linkPriceSheets(dir: string, outDir: string): { sheets: number; products?: undefined } {
+/** The site's price sheets become links to those written beside the build (scripts/lib/search-child.ts); how many. */
+function linkPriceSheets(dir: string, outDir: string): number {
   const out = join(outDir, SEARCH_PRICES_FOLDER);
   rmSync(out, { recursive: true, force: true });
   linkTree(dir, out);
-  return { sheets: readdirSync(out).length };
+  return readdirSync(out).length;
+}
+
+/** The site's price sheets: linked when written beside the build, else written now. Says which, for the log. */
+function priceSheetsInSite(prices: string | (() => { ids: FragmentIds; entries: Iterable<PriceEntry> }), outDir: string): string {
+  if (typeof prices === 'string') return `${linkPriceSheets(prices, outDir)} files written beside the build, linked`;
+  const { ids, entries } = prices();
+  const written = writePriceSheets(entries, ids, outDir);
+  return `${written.products} products in ${written.sheets} files`;
 }
 
 /** The site's `pagefind/` folder becomes links to a cached index's files (its FragmentIds stay in the cache). */
@@ -251,8 +266,12 @@ export function searchIndex({
   let cacheDir: string | undefined;
   let salt = '';
   let outDir = '';
-  /** The index being built while the pages render (it reads the catalog index, not the pages), with its result ids (read when the price sheets are not there yet) or its price sheets. */
-  let pending: Promise<(Built & { ids: () => FragmentIds; prices?: string; ms: number; beside: boolean }) | { error: unknown }> | undefined;
+  /**
+   * The index being built while the pages render (it reads the catalog index, not the pages), and
+   * its price sheets: written beside the build (a folder to link) or to be written from the
+   * index's result ids and the products' entries.
+   */
+  let pending: Promise<(Built & { prices: string | (() => { ids: FragmentIds; entries: Iterable<PriceEntry> }); ms: number; beside: boolean }) | { error: unknown }> | undefined;
   return {
     name: 'search-index',
     hooks: {
@@ -280,21 +299,20 @@ export function searchIndex({
               beside.ok && beside.signature === indexSignature(dbFile) && existsSync(join(beside.dir, 'pagefind-entry.json')) && existsSync(join(beside.dir, FRAGMENT_IDS));
             if (beside.ok && current) {
               linkIntoSite(beside.dir, outDir);
-              const prices = beside.prices && existsSync(beside.prices) ? beside.prices : undefined;
+              const written = beside.prices && existsSync(beside.prices) ? beside.prices : undefined;
               return {
                 records: beside.records,
                 reused: beside.reused,
                 peakRssBytes: beside.peakRssBytes,
-                ids: () => readFragmentIds(beside.dir),
-                prices,
+                prices: written ?? (() => ({ ids: readFragmentIds(beside.dir), entries: searchPrices(dbFile) })),
                 ms: beside.ms,
                 beside: true,
               };
             }
             logger.warn(`the search index was not built beside the build (${beside.ok ? 'it is not the current catalog index' : beside.reason}): building it now`);
           }
-          const { ids, ...built } = await buildSearchIndex({ dbFile, outDir, language: shop.language, cacheDir, salt });
-          return { ...built, ids: () => ids, ms: performance.now() - started, beside: false };
+          const { ids, prices, ...built } = await buildSearchIndex({ dbFile, outDir, language: shop.language, cacheDir, salt });
+          return { ...built, prices: () => ({ ids, entries: prices }), ms: performance.now() - started, beside: false };
         })().catch((error: unknown) => ({ error }));
       },
       'astro:build:done': async ({ dir, logger }) => {
@@ -309,9 +327,9 @@ export function searchIndex({
         const thumbs = await generateImages(out);
         // Written beside the build with the index (npm run build), else now.
         const sheetsStarted = performance.now();
-        const prices = result.prices ? linkPriceSheets(result.prices, out) : writePriceSheets(catalogFile(shop.code), result.ids(), out);
+        const prices = priceSheetsInSite(result.prices, out);
         logger.info(
-          `pagefind: ${result.records} records (${shop.language})${result.reused ? ', unchanged: the previous index reused' : ''} in ${Math.round(result.ms)} ms ${result.beside ? 'beside the build, after the catalog index' : 'beside the pages'} (${Math.round(performance.now() - started)} ms after them), ${result.beside ? 'search processes' : 'Pagefind'} peak ${Math.round(result.peakRssBytes / 2 ** 20)} MB, ${thumbs.made} thumbnails made${sharded ? `, ${sharded} fragments in shards` : ''}; price sheets: ${prices.products === undefined ? `${prices.sheets} files written beside the build, linked` : `${prices.products} products in ${prices.sheets} files`} in ${Math.round(performance.now() - sheetsStarted)} ms`,
+          `pagefind: ${result.records} records (${shop.language})${result.reused ? ', unchanged: the previous index reused' : ''} in ${Math.round(result.ms)} ms ${result.beside ? 'beside the build, after the catalog index' : 'beside the pages'} (${Math.round(performance.now() - started)} ms after them), ${result.beside ? 'search processes' : 'Pagefind'} peak ${Math.round(result.peakRssBytes / 2 ** 20)} MB, ${thumbs.made} thumbnails made${sharded ? `, ${sharded} fragments in shards` : ''}; price sheets: ${prices} in ${Math.round(performance.now() - sheetsStarted)} ms`,
         );
       },
     },

@@ -119,15 +119,8 @@ const searches = new Map<string, Promise<ProductSearch>>();
 const KEPT_SEARCHES = 6;
 
 export function searchProducts(term: string, category: string | null): Promise<ProductSearch> {
-  const key = `${escapeQuery(term)}\n${category ?? ''}`;
-  let search = searches.get(key);
-  if (!search) {
-    search = runSearch(term, category);
-    searches.set(key, search);
-    const mine = search;
-    search.catch(() => searches.get(key) === mine && searches.delete(key));
-    if (searches.size > KEPT_SEARCHES) searches.delete(searches.keys().next().value!);
-  }
+  const search = kept(searches, `${escapeQuery(term)}\n${category ?? ''}`, () => runSearch(term, category));
+  if (searches.size > KEPT_SEARCHES) searches.delete(searches.keys().next().value!);
   return search;
 }
 
@@ -180,18 +173,12 @@ async function runSearch(term: string, category: string | null): Promise<Product
 const sheets = new Map<string, Promise<PriceSheet>>();
 
 function sheet(name: string): Promise<PriceSheet> {
-  let p = sheets.get(name);
-  if (!p) {
+  return kept(sheets, name, async () => {
     const url = priceSheetUrl(name);
-    p = fetch(url).then(async (r) => {
-      if (!r.ok) throw new Error(`${url}: ${r.status}`);
-      return parsePriceSheet(await r.json());
-    });
-    sheets.set(name, p);
-    const mine = p;
-    p.catch(() => sheets.get(name) === mine && sheets.delete(name));
-  }
-  return p;
+    const r = await fetch(url);
+    if (!r.ok) throw new Error(`${url}: ${r.status}`);
+    return parsePriceSheet(await r.json());
+  });
 }
 
 /** The price and stock of each result, from its price sheet. A result without one fails the search (the index and the sheets are one build's). */
@@ -203,6 +190,18 @@ async function pricesOf(ids: string[]) {
       return entry;
     }),
   );
+}
+
+/** `f()` kept in `map` under `key`, called on its first use; a failure is not kept (the next use tries again). */
+function kept<T>(map: Map<string, Promise<T>>, key: string, f: () => Promise<T>): Promise<T> {
+  let p = map.get(key);
+  if (!p) {
+    const mine = f();
+    map.set(key, mine);
+    mine.catch(() => map.get(key) === mine && map.delete(key));
+    p = mine;
+  }
+  return p;
 }
 
 /** `f` called once, on first use; a failure is not kept (the next use tries again). */

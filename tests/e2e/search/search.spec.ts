@@ -19,6 +19,8 @@ const dropdown = (page: Page) => page.locator('[data-search-dropdown]');
 const status = (page: Page) => page.locator('[data-search-dropdown] [data-search-status]');
 const hits = (page: Page) => page.locator('[data-search-dropdown] .search-hit');
 const hitTitles = (page: Page) => page.locator('[data-search-dropdown] .search-hit__title');
+/** Cents as the German shop shows them. */
+const money = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
 
 async function open(page: Page, shop: Shop = 'de') {
   await page.goto(shopUrl(shop, aboutPath(shop)));
@@ -243,7 +245,6 @@ test.describe('live search box', () => {
 
     const p = cat.product(F.simpleProductId)!;
     const card = cat.cards([p.id])[0]!;
-    const money = (c: number) => `${(c / 100).toFixed(2).replace('.', ',')} €`;
     await box(page).fill('');
     await type(page, p.ref);
     const price = hits(page).first().locator('.search-hit__price');
@@ -313,7 +314,7 @@ test.describe('live search box', () => {
   test('prices come from the price sheets beside the index (decision 0015): a sheet that fails is the error message, and typing again loads it', async ({ page }) => {
     const cat = testCatalog('de');
     const [p, q] = [cat.product(F.simpleProductId)!, cat.product(F.lowStockProductId)!];
-    const money = (id: number) => `${(cat.cards([id])[0]!.price / 100).toFixed(2).replace('.', ',')} €`;
+    const priceOf = (id: number) => money(cat.cards([id])[0]!.price);
     let fail = true;
     const sheets: string[] = [];
     await page.route('**/search-prices/*.json', (r) => (sheets.push(new URL(r.request().url()).pathname), fail ? r.abort('failed') : r.continue()));
@@ -327,12 +328,12 @@ test.describe('live search box', () => {
     // sheet fetched again (a failure is not kept).
     await box(page).fill('');
     await type(page, p.ref);
-    await expect(hits(page).first().locator('.search-hit__price')).toHaveText(money(p.id));
+    await expect(hits(page).first().locator('.search-hit__price')).toHaveText(priceOf(p.id));
     expect(sheets.filter((s) => s === failed).length).toBeGreaterThanOrEqual(2);
     // Another term.
     await box(page).fill('');
     await type(page, q.ref);
-    await expect(hits(page).first().locator('.search-hit__price')).toHaveText(money(q.id));
+    await expect(hits(page).first().locator('.search-hit__price')).toHaveText(priceOf(q.id));
   });
 
   test('outside click closes; page scroll locked while open', async ({ page }) => {

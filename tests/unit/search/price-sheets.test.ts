@@ -73,8 +73,10 @@ describe('the price sheets a build writes', () => {
     for (const id of Object.values(ids)) expect(readdirSync(join(built.dir, 'fragment'))).toContain(`${id}.pf_fragment`);
 
     const out = tmp('site-');
-    const written = writePriceSheets(catalogFile('de'), ids, out);
     const prices = [...searchPrices(catalogFile('de'))];
+    // The entries read with the records (npm run build's search child) are the same.
+    expect(built.priceEntries).toEqual(prices);
+    const written = writePriceSheets(prices, ids, out);
     expect(written.products).toBe(prices.length);
     expect(written.products).toBeGreaterThan(3);
     const files = readdirSync(join(out, SEARCH_PRICES_FOLDER));
@@ -93,13 +95,13 @@ describe('the price sheets a build writes', () => {
     const cacheDir = join(tmp('cache-'), 'pagefind');
     const out = tmp('site-');
     const first = await index(cacheDir, '10.000000');
-    writePriceSheets(catalogFile('de'), readFragmentIds(first.dir), out);
+    writePriceSheets(first.priceEntries, readFragmentIds(first.dir), out);
     const id = Object.entries(readFragmentIds(first.dir)).find(([url]) => url.includes('produkt-90'))![1];
     const before = sheetsOf(out)[id]!;
 
     const repriced = await index(cacheDir, '20.000000', 0);
     expect(repriced).toMatchObject({ dir: first.dir, reused: true });
-    writePriceSheets(catalogFile('de'), readFragmentIds(repriced.dir), out);
+    writePriceSheets(repriced.priceEntries, readFragmentIds(repriced.dir), out);
     const after = sheetsOf(out)[id]!;
     expect(Number(after.price)).toBe(Number(before.price) * 2);
     expect([before.stock, after.stock]).toEqual(['20', '0']);
@@ -111,6 +113,6 @@ describe('the price sheets a build writes', () => {
     const ids = readFragmentIds(built.dir);
     const url = Object.keys(ids).find((u) => u.includes('produkt-90'))!;
     delete ids[url];
-    expect(() => writePriceSheets(catalogFile('de'), ids, tmp('site-'))).toThrow(`search prices: ${url} has no result in the search index`);
+    expect(() => writePriceSheets(searchPrices(catalogFile('de')), ids, tmp('site-'))).toThrow(`search prices: ${url} has no result in the search index`);
   }, 60_000);
 });
