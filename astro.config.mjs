@@ -10,7 +10,7 @@ import { i18n } from './src/integrations/i18n.ts';
 import { chrome } from './src/integrations/chrome.ts';
 import { sameIsland } from './src/integrations/same-island.ts';
 import { scriptIsland } from './src/integrations/script-island.ts';
-import { searchIndex } from './src/integrations/search-index.ts';
+import { searchFolders, searchIndex } from './src/integrations/search-index.ts';
 import { siteRules } from './src/integrations/site-rules.ts';
 import { pageShards, pagesOutOfShards } from './src/integrations/page-shards.ts';
 import { astroCacheDir, incremental, incrementalEnabled } from './src/integrations/incremental.ts';
@@ -48,8 +48,9 @@ export default defineConfig({
     index,
     // First of the ones that touch the site folder: a sharded shop's pages back at their flat URLs (decision 0010), where the next finds them.
     pagesOutOfShards(),
-    // Keeps the pages written from cached templates (variant pages) where they are.
-    incremental({ keep: keptPages }),
+    // Keeps the pages written from cached templates (variant pages) where they are, and the search
+    // index's folders, which the search integration makes whole after the pages.
+    incremental({ keep: keptPages, leave: searchFolders }),
     // Right after the incremental integration's links: each product's and variant's page from its
     // product's template (decision 0013).
     variantPages({ shop: code }),

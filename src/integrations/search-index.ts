@@ -26,7 +26,7 @@ import { type PriceEntry, recordOptionsOf, searchEntries, searchPrices, searchRe
 import { SEARCH_PRICES_FOLDER, priceSheetOf, type PriceSheet } from '../catalog/search-prices.ts';
 import { generateImages } from '../catalog/images.ts';
 import type { ShopConfig } from '../shops/schema.ts';
-import { incrementalEnabled, linkOrCopy } from './incremental.ts';
+import { incrementalEnabled, mirrorTree } from './incremental.ts';
 import { isSharded, moveFragmentsToShards } from './page-shards.ts';
 
 /** Records sent to the Pagefind service at once (it answers each one). */
@@ -102,7 +102,7 @@ export function readFragmentIds(dir: string): FragmentIds {
  * prices or stock changed. A product without a result in the index is an error: the index and the
  * sheets are made from one catalog index.
  */
-export function writePriceSheets(entries: Iterable<PriceEntry>, ids: FragmentIds, outDir: string): { sheets: number; products: number } {
+export function writePriceSheets(entries: Iterable<PriceEntry>, ids: FragmentIds, outDir: string): { sheets: number; products: number; written: number } {
   const sheets = new Map<string, PriceSheet>();
   let products = 0;
   for (const { url, price } of entries) {
@@ -115,10 +115,31 @@ export function writePriceSheets(entries: Iterable<PriceEntry>, ids: FragmentIds
     products++;
   }
   const dir = join(outDir, SEARCH_PRICES_FOLDER);
-  rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  for (const [name, sheet] of [...sheets].sort(([a], [b]) => a.localeCompare(b))) writeFileSync(join(dir, `${name}.json`), JSON.stringify(sheet));
-  return { sheets: sheets.size, products };
+  // Only the sheets that changed are written, each as a new file (the site's links to the old
+  // ones stay as they were until the build links the new): a rebuild's site keeps the rest in place.
+  const names = new Set<string>();
+  let written = 0;
+  for (const [name, sheet] of sheets) {
+    const file = join(dir, `${name}.json`);
+    names.add(`${name}.json`);
+    const text = JSON.stringify(sheet);
+    if (textOf(file) === text) continue;
+    writeFileSync(`${file}.new`, text);
+    renameSync(`${file}.new`, file);
+    written++;
+  }
+  for (const name of readdirSync(dir)) if (!names.has(name)) rmSync(join(dir, name), { recursive: true, force: true });
+  return { sheets: sheets.size, products, written };
+}
+
+/** A file's text, or undefined when there is none. */
+function textOf(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -200,28 +221,40 @@ export async function buildSearchIndex(o: {
   return { ...built, ids: readFragmentIds(dir), prices: priceEntries };
 }
 
-/** The site's price sheets become links to those written beside the build (scripts/lib/search-child.ts); how many. */
-function linkPriceSheets(dir: string, outDir: string): number {
+/** The site's price sheets become links to those written beside the build (scripts/lib/search-child.ts); how many, and how many linked anew. */
+function linkPriceSheets(dir: string, outDir: string): { sheets: number; linked: number } {
   const out = join(outDir, SEARCH_PRICES_FOLDER);
-  rmSync(out, { recursive: true, force: true });
-  linkTree(dir, out);
-  return readdirSync(out).length;
+  const linked = mirrorTree(dir, out);
+  return { sheets: readdirSync(out).length, linked };
 }
 
 /** The site's price sheets: linked when written beside the build, else written now. Says which, for the log. */
 function priceSheetsInSite(prices: string | (() => { ids: FragmentIds; entries: Iterable<PriceEntry> }), outDir: string): string {
-  if (typeof prices === 'string') return `${linkPriceSheets(prices, outDir)} files written beside the build, linked`;
+  if (typeof prices === 'string') {
+    const { sheets, linked } = linkPriceSheets(prices, outDir);
+    return `${sheets} files written beside the build, ${linked} of them linked anew`;
+  }
   const { ids, entries } = prices();
   const written = writePriceSheets(entries, ids, outDir);
-  return `${written.products} products in ${written.sheets} files`;
+  return `${written.products} products in ${written.sheets} files, ${written.written} of them written anew`;
 }
 
-/** The site's `pagefind/` folder becomes links to a cached index's files (its FragmentIds stay in the cache). */
+/**
+ * The site's folders this integration makes whole after the pages in an incremental build (the
+ * index mirrored from its cache, the price sheets from theirs): the incremental integration leaves
+ * them as they are at the build's start instead of removing them file by file.
+ */
+export const searchFolders = (): string[] => (incrementalEnabled() && process.env.SEARCH_INDEX !== 'off' ? [...SEARCH_FOLDERS] : []);
+
+/** The search's folders at the site's root: its index and its price sheets (no page in them). */
+export const SEARCH_FOLDERS = ['pagefind', SEARCH_PRICES_FOLDER] as const;
+
+/**
+ * The site's `pagefind/` folder becomes links to a cached index's files (its FragmentIds stay in
+ * the cache); the links a rebuild finds in place to the same index stay.
+ */
 function linkIntoSite(dir: string, outDir: string) {
-  const out = join(outDir, 'pagefind');
-  rmSync(out, { recursive: true, force: true });
-  linkTree(dir, out);
-  rmSync(join(out, FRAGMENT_IDS), { force: true });
+  mirrorTree(dir, join(outDir, 'pagefind'), new Set([FRAGMENT_IDS]));
 }
 
 /**
@@ -242,17 +275,6 @@ function childPeakRss(): number {
     // not Linux
   }
   return peak;
-}
-
-/** Hard-links every file of a folder tree into another (copies where links fail). */
-function linkTree(from: string, to: string) {
-  mkdirSync(to, { recursive: true });
-  for (const e of readdirSync(from, { withFileTypes: true })) {
-    const a = join(from, e.name);
-    const b = join(to, e.name);
-    if (e.isDirectory()) linkTree(a, b);
-    else linkOrCopy(a, b);
-  }
 }
 
 export function searchIndex({

@@ -12,7 +12,7 @@
  * build time written into a file would have to be named here with its reason).
  */
 import { type BigIntStats, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ShopBuild } from '../../scripts/lib/build-shops.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
@@ -32,8 +32,10 @@ let again: ShopBuild;
 let priceOnly: ShopBuild;
 /** The incremental site's files before the change of a price alone (compared with the full build). */
 let incrementalFiles: Map<string, Buffer>;
-/** The search index's entry file and the price sheets, before and after a change of a price alone. */
-const search: { entryBefore?: bigint; entryAfter?: bigint; sheetsBefore?: string; sheetsAfter?: string; price?: number } = {};
+/** Each file of a site folder by its path: its text and identity (inode and change time: a file removed and linked again has a new change time). */
+type Identities = Map<string, { text: string; id: string }>;
+/** The search index's files and the price sheets, before and after a change of a price alone. */
+const search: { indexBefore?: Identities; indexAfter?: Identities; sheetsBefore?: Identities; sheetsAfter?: Identities; price?: number } = {};
 const edits: Record<string, { id: number; url?: string; title?: string }> = {};
 let keptBefore: BigIntStats;
 
@@ -91,19 +93,24 @@ beforeAll(async () => {
   incrementalFiles = files(join(base, 'inc-dist/de'));
 
   // A price alone (decision 0015): the search index stays, its price sheets change.
-  const sheets = () =>
-    readdirSync(join(base, 'inc-dist/de/search-prices'))
-      .sort()
-      .map((f) => readFileSync(join(base, 'inc-dist/de/search-prices', f), 'utf8'))
-      .join('\n');
-  const entry = () => statSync(join(base, 'inc-dist/de/pagefind/pagefind-entry.json'), { bigint: true }).ino;
-  [search.entryBefore, search.sheetsBefore] = [entry(), sheets()];
+  const identities = (folder: string): Identities => {
+    const dir = join(base, 'inc-dist/de', folder);
+    const found: Identities = new Map();
+    for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      if (!e.isFile()) continue;
+      const path = join(e.parentPath, e.name);
+      const st = statSync(path, { bigint: true });
+      found.set(relative(dir, path), { text: readFileSync(path, 'latin1'), id: `${st.ino}:${st.ctimeNs}` });
+    }
+    return found;
+  };
+  [search.indexBefore, search.sheetsBefore] = [identities('pagefind'), identities('search-prices')];
   const now = readNdjson('products.ndjson');
   const priceAlone = now.find((p) => p.id === shown[0]!.id)!;
   for (const v of priceAlone.variants) v.prices.EUR.price = '55.55';
   writeNdjson('products.ndjson', now);
   priceOnly = await build('inc');
-  [search.entryAfter, search.sheetsAfter] = [entry(), sheets()];
+  [search.indexAfter, search.sheetsAfter] = [identities('pagefind'), identities('search-prices')];
   search.price = new Catalog(join(base, 'inc-index/de.sqlite')).cards([priceAlone.id])[0]!.price;
 }, 900_000);
 
@@ -121,11 +128,20 @@ describe('an incremental build after an editor changed the catalog', () => {
 
   it("keeps the search index when only a price changed, and writes the new price into the search's price sheets", () => {
     expect(priceOnly.changes).toMatch(/^1 product \(1 changed\)/);
-    expect(search.entryAfter).toBe(search.entryBefore);
+    // Every file of the index stands where it was: not built again, not removed and linked again.
+    expect(search.indexAfter!.size).toBeGreaterThan(3);
+    expect(search.indexAfter).toEqual(search.indexBefore);
     // 55.55 € net: the shown price in cents, as the catalog index has it.
     expect(search.price).toBeGreaterThan(5555);
-    expect(search.sheetsBefore).not.toContain(`"price":"${search.price}"`);
-    expect(search.sheetsAfter).toContain(`"price":"${search.price}"`);
+    const texts = (sheets: Identities) => [...sheets.values()].map((s) => s.text).join('\n');
+    expect(texts(search.sheetsBefore!)).not.toContain(`"price":"${search.price}"`);
+    expect(texts(search.sheetsAfter!)).toContain(`"price":"${search.price}"`);
+    // One sheet changed, and only it is a new file; the others stand where they were.
+    expect([...search.sheetsAfter!.keys()].sort()).toEqual([...search.sheetsBefore!.keys()].sort());
+    const changed = [...search.sheetsAfter!].filter(([f, s]) => s.text !== search.sheetsBefore!.get(f)!.text).map(([f]) => f);
+    const renewed = [...search.sheetsAfter!].filter(([f, s]) => s.id !== search.sheetsBefore!.get(f)!.id).map(([f]) => f);
+    expect(changed).toHaveLength(1);
+    expect(renewed).toEqual(changed);
   });
 
   it('builds nothing when nothing changed since the last build', () => {

@@ -2,7 +2,7 @@
  * The search's price sheets (decision 0015): a result's price and stock come from a small JSON file
  * keyed by its Pagefind id, so a changed price or stock leaves the search index as it was.
  */
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { linkSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -105,6 +105,39 @@ describe('the price sheets a build writes', () => {
     const after = sheetsOf(out)[id]!;
     expect(Number(after.price)).toBe(Number(before.price) * 2);
     expect([before.stock, after.stock]).toEqual(['20', '0']);
+  }, 60_000);
+
+  it('are written only where they changed, each as a new file; sheets no longer made are removed', async () => {
+    vi.stubEnv('CATALOG_DIR', tmp('catalog-'));
+    const cacheDir = join(tmp('cache-'), 'pagefind');
+    const out = tmp('site-');
+    const dir = join(out, SEARCH_PRICES_FOLDER);
+    const first = await index(cacheDir, '10.000000');
+    const ids = readFragmentIds(first.dir);
+    const written = writePriceSheets(first.priceEntries, ids, out);
+    expect(written.written).toBe(written.sheets);
+    expect(written.sheets).toBeGreaterThan(1);
+    // A sheet the site holds as a link (to the cache's copy) must not change through it: kept aside.
+    const sheet = `${priceSheetOf(Object.entries(ids).find(([url]) => url.includes('produkt-90'))![1])}.json`;
+    const link = join(tmp('elsewhere-'), 'sheet.json');
+    linkSync(join(dir, sheet), link);
+    const linkedText = readFileSync(link, 'utf8');
+    writeFileSync(join(dir, 'fff.json.new'), 'left by a build that stopped');
+    const inodes = () => new Map(readdirSync(dir).map((f) => [f, statSync(join(dir, f)).ino]));
+    const before = inodes();
+
+    // Nothing changed: nothing written, every file where it was; the stray file is gone.
+    expect(writePriceSheets(first.priceEntries, ids, out).written).toBe(0);
+    const same = inodes();
+    before.delete('fff.json.new');
+    expect(same).toEqual(before);
+
+    const repriced = await index(cacheDir, '20.000000', 0);
+    expect(writePriceSheets(repriced.priceEntries, readFragmentIds(repriced.dir), out).written).toBe(1);
+    const after = inodes();
+    expect([...after].filter(([f, ino]) => before.get(f) !== ino).map(([f]) => f)).toEqual([sheet]);
+    expect(readFileSync(link, 'utf8')).toBe(linkedText);
+    expect(readFileSync(join(dir, sheet), 'utf8')).not.toBe(linkedText);
   }, 60_000);
 
   it('fail when a product has no result in the index (the index and the sheets are one catalog index’s)', async () => {

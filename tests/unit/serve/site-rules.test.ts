@@ -202,14 +202,33 @@ describe('scanInline', () => {
     expect(scanInline(dir, [], cache).script).toEqual([h('a()'), h('b()')].sort());
     // What the cache says about an unchanged file is taken as it is: proof that it was not read.
     const kept = JSON.parse(readFileSync(cache, 'utf8'));
-    kept['/a.html'].script = ['sha256-from-the-cache'];
+    kept.sets[kept.pages['/a.html'][1]].script = ['sha256-from-the-cache'];
     writeFileSync(cache, JSON.stringify(kept));
     expect(scanInline(dir, [], cache).script).toEqual([h('b()'), 'sha256-from-the-cache'].sort());
     // A page written again (a new modification time) is read again, and a page gone is forgotten.
     writeFileSync(join(dir, 'a.html'), '<script>a2()</script>');
     rmSync(join(dir, 'b.html'));
     expect(scanInline(dir, [], cache).script).toEqual([h('a2()')]);
-    expect(Object.keys(JSON.parse(readFileSync(cache, 'utf8')))).toEqual(['/a.html']);
+    expect(Object.keys(JSON.parse(readFileSync(cache, 'utf8')).pages)).toEqual(['/a.html']);
+  });
+
+  test('the cache file holds each set of hashes once: pages that hold the same share it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'site-'));
+    const cache = join(mkdtempSync(join(tmpdir(), 'scan-')), 'inline-scan.json');
+    const h = (s: string) => `sha256-${createHash('sha256').update(s).digest('base64')}`;
+    for (const name of ['a', 'b', 'c']) writeFileSync(join(dir, `${name}.html`), '<script>same()</script><style>p{}</style>');
+    writeFileSync(join(dir, 'd.html'), '<script>other()</script>');
+    const first = scanInline(dir, [], cache);
+    const read = () => JSON.parse(readFileSync(cache, 'utf8')) as { sets: { script: string[] }[]; pages: Record<string, [string, number]> };
+    expect(read().sets).toHaveLength(2);
+    // A second scan from the cache (nothing read again) finds the same and writes the same sets.
+    const again = scanInline(dir, [], cache);
+    expect(again).toEqual(first);
+    const { sets, pages } = read();
+    expect(sets).toHaveLength(2);
+    expect(new Set(['/a.html', '/b.html', '/c.html'].map((p) => pages[p]![1])).size).toBe(1);
+    expect(sets[pages['/a.html']![1]]!.script).toEqual([h('same()')]);
+    expect(sets[pages['/d.html']![1]]!.script).toEqual([h('other()')]);
   });
 
   test('a cache file that is corrupt or of another shape is ignored: every page is read, and the file written anew', () => {
@@ -218,12 +237,17 @@ describe('scanInline', () => {
     const h = (s: string) => `sha256-${createHash('sha256').update(s).digest('base64')}`;
     writeFileSync(join(dir, 'a.html'), '<script>a()</script>');
     const st = statSync(join(dir, 'a.html'), { bigint: true });
-    // The page's own identity, but without what the page held.
-    const sameFileNoFinds = JSON.stringify({ '/a.html': { id: `${st.ino}:${st.size}:${st.mtimeNs}` } });
-    for (const bad of [sameFileNoFinds, '{"/a.html": {"id": 1}}', '[1, 2]', '{not json', '']) {
+    const id = `${st.ino}:${st.size}:${st.mtimeNs}`;
+    // The page's own identity, but pointing at no set, or at a set of another shape.
+    const sameFileNoFinds = JSON.stringify({ sets: [], pages: { '/a.html': [id, 0] } });
+    const sameFileBadSet = JSON.stringify({ sets: [{ script: 'sha256-x' }], pages: { '/a.html': [id, 0] } });
+    // The layout before the sets (what the page held in its own entry).
+    const oldLayout = JSON.stringify({ '/a.html': { id, script: ['sha256-old'], style: [], images: [] } });
+    for (const bad of [sameFileNoFinds, sameFileBadSet, oldLayout, '{"sets": [], "pages": {"/a.html": [1, -1]}}', '[1, 2]', '{not json', '']) {
       writeFileSync(cache, bad);
       expect(scanInline(dir, [], cache).script, bad).toEqual([h('a()')]);
-      expect(JSON.parse(readFileSync(cache, 'utf8'))['/a.html'].script).toEqual([h('a()')]);
+      const written = JSON.parse(readFileSync(cache, 'utf8'));
+      expect(written.sets[written.pages['/a.html'][1]].script).toEqual([h('a()')]);
     }
   });
 });

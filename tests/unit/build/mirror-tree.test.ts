@@ -1,0 +1,78 @@
+/**
+ * A folder of the site made to hold links to exactly a cached folder's files (src/integrations/
+ * incremental.ts, mirrorTree): what is already a link to its source stays where it is (the search
+ * index's 13,500 files of a rebuild), the rest is linked anew or removed.
+ */
+import { linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { mirrorTree, siteEntries } from '../../../src/integrations/incremental.ts';
+
+/** A folder tree from a map of paths to texts. */
+function tree(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'tree-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+/** Every file of a tree: its text and identity (inode and change time, which a new link changes). */
+function identities(dir: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!e.isFile()) continue;
+    const path = join(e.parentPath, e.name);
+    const st = statSync(path, { bigint: true });
+    found[relative(dir, path)] = `${readFileSync(path, 'utf8')} ${st.ino}:${st.ctimeNs}`;
+  }
+  return found;
+}
+
+describe('mirrorTree', () => {
+  it('links every file into a folder that is not there yet', () => {
+    const from = tree({ 'a.json': 'a', 'fragment/b.pf': 'b' });
+    const to = join(mkdtempSync(join(tmpdir(), 'site-')), 'pagefind');
+    expect(mirrorTree(from, to)).toBe(2);
+    expect(identities(to)).toEqual(identities(from));
+  });
+
+  it('leaves the links to the same files where they are, links the changed ones anew, removes what the source lacks', () => {
+    const from = tree({ 'same.json': 's', 'changed.json': 'new', 'deep/same.pf': 'd', 'deep/added.pf': 'x', 'ids.json': 'not for the site' });
+    const to = mkdtempSync(join(tmpdir(), 'site-'));
+    mkdirSync(join(to, 'deep'));
+    mkdirSync(join(to, 'gone-folder'));
+    linkSync(join(from, 'same.json'), join(to, 'same.json'));
+    linkSync(join(from, 'deep/same.pf'), join(to, 'deep/same.pf'));
+    writeFileSync(join(to, 'changed.json'), 'old');
+    writeFileSync(join(to, 'gone.json'), 'gone');
+    writeFileSync(join(to, 'gone-folder/x.pf'), 'gone');
+    const before = identities(to);
+
+    expect(mirrorTree(from, to, new Set(['ids.json']))).toBe(2);
+    const after = identities(to);
+    // The links that stood are untouched (not removed and linked again: the same change time).
+    expect(after['same.json']).toBe(before['same.json']);
+    expect(after[join('deep', 'same.pf')]).toBe(before[join('deep', 'same.pf')]);
+    // Exactly the source's files, each a link to its source; the skipped name is left out.
+    const { 'ids.json': _skipped, ...wanted } = identities(from);
+    expect(after).toEqual(wanted);
+  });
+
+  it('a file where the source has a folder, and a folder where it has a file, are replaced', () => {
+    const from = tree({ 'x/inner.pf': 'i', 'y.json': 'y' });
+    const to = tree({ x: 'a file', 'y.json/old.pf': 'a folder' });
+    mirrorTree(from, to);
+    expect(identities(to)).toEqual(identities(from));
+  });
+});
+
+describe('siteEntries', () => {
+  it('walks the whole site but for the folders it is told to leave', () => {
+    const site = tree({ 'a.html': '', 'chrome/menu.html': '', 'pagefind/x.pf': '', 'search-prices/abc.json': '' });
+    const names = siteEntries(site, new Set(['pagefind', 'search-prices'])).map((e) => relative(site, join(e.parentPath, e.name)));
+    expect(names.sort()).toEqual(['a.html', 'chrome', join('chrome', 'menu.html')]);
+  });
+});
