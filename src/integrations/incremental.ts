@@ -98,7 +98,8 @@ export function siteEntries(out: string, left: ReadonlySet<string>): Dirent[] {
   for (const top of readdirSync(out, { withFileTypes: true })) {
     if (top.isDirectory() && left.has(top.name)) continue;
     entries.push(top);
-    if (top.isDirectory()) entries.push(...readdirSync(join(out, top.name), { recursive: true, withFileTypes: true }));
+    // One by one: a shard folder holds 260,000 entries at 100,000 products, too many to spread into one call.
+    if (top.isDirectory()) for (const e of readdirSync(join(out, top.name), { recursive: true, withFileTypes: true })) entries.push(e);
   }
   return entries;
 }
@@ -106,29 +107,45 @@ export function siteEntries(out: string, left: ReadonlySet<string>): Dirent[] {
 /**
  * Makes folder `to` hold links to exactly the files of the folder tree `from` (copies where links
  * fail), leaving alone what already is: a file that is a link to its source stays, any other is
- * replaced, and a file or folder `from` does not have is removed. `skip`: names of `from` left out.
- * A rebuild's search index (13,500 files at 10,000 products, most of them unchanged) was removed
- * and linked again file by file. Returns how many files were linked anew.
+ * replaced, and a file `from` does not have is removed, with the folders it leaves empty. `skip`:
+ * names of files of `from` left out; `place`: where a file of `from` goes in `to` (its path in
+ * `from` to its path in `to`, both with '/'; the same by default). A rebuild's search index
+ * (13,500 files at 10,000 products, most of them unchanged) was removed and linked again file by
+ * file. Returns how many files were linked anew.
  */
-export function mirrorTree(from: string, to: string, skip: ReadonlySet<string> = new Set()): number {
-  const there = lstatSync(to, { throwIfNoEntry: false });
-  if (there && !there.isDirectory()) rmSync(to, { force: true });
-  mkdirSync(to, { recursive: true });
-  let linked = 0;
-  const wanted = new Set<string>();
-  for (const e of readdirSync(from, { withFileTypes: true })) {
-    if (skip.has(e.name)) continue;
-    wanted.add(e.name);
-    const a = join(from, e.name);
-    const b = join(to, e.name);
-    if (e.isDirectory()) linked += mirrorTree(a, b, skip);
-    else if (!sameFile(a, b)) {
-      rmSync(b, { recursive: true, force: true });
-      linkOrCopy(a, b);
-      linked++;
-    }
+export function mirrorTree(
+  from: string,
+  to: string,
+  { skip = new Set<string>(), place = (path: string) => path }: { skip?: ReadonlySet<string>; place?: (path: string) => string } = {},
+): number {
+  /** Each file's path in `to`, with its source. */
+  const wanted = new Map<string, string>();
+  for (const e of readdirSync(from, { recursive: true, withFileTypes: true })) {
+    if (!e.isFile() || skip.has(e.name)) continue;
+    const source = join(e.parentPath, e.name);
+    wanted.set(place(relative(from, source).split(sep).join('/')), source);
   }
-  for (const name of readdirSync(to)) if (!wanted.has(name)) rmSync(join(to, name), { recursive: true, force: true });
+  if (!lstatSync(to, { throwIfNoEntry: false })?.isDirectory()) rmSync(to, { force: true });
+  mkdirSync(to, { recursive: true });
+  const folders: string[] = [];
+  for (const e of readdirSync(to, { recursive: true, withFileTypes: true })) {
+    const path = join(e.parentPath, e.name);
+    if (e.isDirectory()) folders.push(path);
+    else if (!wanted.has(relative(to, path).split(sep).join('/'))) rmSync(path, { force: true });
+  }
+  let linked = 0;
+  const made = new Set<string>();
+  for (const [path, source] of wanted) {
+    const target = join(to, path);
+    if (sameFile(source, target)) continue;
+    // What stands there: another file, or a folder of the same name.
+    rmSync(target, { recursive: true, force: true });
+    linkInto(source, target, made);
+    linked++;
+  }
+  // Folders left empty, deepest first.
+  for (const dir of folders.sort((a, b) => b.length - a.length))
+    if (lstatSync(dir, { throwIfNoEntry: false })?.isDirectory() && !readdirSync(dir).length) rmSync(dir, { recursive: true });
   return linked;
 }
 

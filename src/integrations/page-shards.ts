@@ -34,6 +34,26 @@ export function shardFrom(env: Record<string, string | undefined>): number {
   return n;
 }
 
+/** Whether a shop's product and variant pages go into shards (so do its search fragments). */
+export const pagesInShards = (catalog: Catalog, from = shardFrom(process.env)): boolean => productPages(catalog).length >= from;
+
+/** A shop's product and variant pages (catalog URLs like `/akku.html`). */
+const productPages = (catalog: Catalog): string[] =>
+  catalog
+    .routes()
+    .filter((r) => r.kind === 'product' || r.kind === 'variant')
+    .map((r) => r.path);
+
+/**
+ * Where a file of the search index (its path in the site's `pagefind/`) lies in a sharded shop's
+ * site: a fragment in its shard (as moveFragmentsToShards moves it), the rest where it is.
+ */
+export function searchFileInShards(path: string): string {
+  const site = `pagefind/${path}`;
+  const name = site.slice(FRAGMENT_FOLDER.length + 1);
+  return site.startsWith(`${FRAGMENT_FOLDER}/`) && !name.includes('/') ? fragmentFileOf(name).slice('pagefind/'.length) : path;
+}
+
 /**
  * Moves the root-level pages of `paths` (catalog URLs like `/akku.html`) to their shards in `out`;
  * pages in a folder stay where they are. Returns how many were moved.
@@ -145,11 +165,8 @@ export function pageShards({ shop }: { shop: ShopCode }): AstroIntegration {
       },
       'astro:build:done': ({ dir, logger }) => {
         const catalog = new Catalog(catalogFile(shop));
-        const pages = catalog
-          .routes()
-          .filter((r) => r.kind === 'product' || r.kind === 'variant')
-          .map((r) => r.path);
-        if (pages.length < from) return;
+        if (!pagesInShards(catalog, from)) return;
+        const pages = productPages(catalog);
         const started = performance.now();
         const out = fileURLToPath(dir);
         const moved = movePagesToShards(out, pages);

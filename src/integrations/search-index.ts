@@ -27,7 +27,7 @@ import { SEARCH_PRICES_FOLDER, priceSheetOf, type PriceSheet } from '../catalog/
 import { generateImages } from '../catalog/images.ts';
 import type { ShopConfig } from '../shops/schema.ts';
 import { incrementalEnabled, mirrorTree } from './incremental.ts';
-import { isSharded, moveFragmentsToShards } from './page-shards.ts';
+import { isSharded, moveFragmentsToShards, pagesInShards, searchFileInShards } from './page-shards.ts';
 
 /** Records sent to the Pagefind service at once (it answers each one). */
 const BATCH = 200;
@@ -208,6 +208,8 @@ export async function buildSearchIndex(o: {
    * the index is built or found there and linked into the site.
    */
   cacheDir?: string;
+  /** The shop's pages go into shards (page-shards.ts): the fragments are linked into theirs. */
+  sharded?: boolean;
   /** Part of the cached index's key besides the records (searchSalt). */
   salt?: string;
 }): Promise<Built & { ids: FragmentIds; prices: Iterable<PriceEntry> }> {
@@ -217,7 +219,7 @@ export async function buildSearchIndex(o: {
     return { ...built, ids: fragmentIdsOf(out), prices: searchPrices(o.dbFile) };
   }
   const { dir, priceEntries, ...built } = await searchIndexInCache({ dbFile: o.dbFile, language: o.language, cacheDir: o.cacheDir, salt: o.salt ?? '' });
-  linkIntoSite(dir, o.outDir);
+  linkIntoSite(dir, o.outDir, o.sharded ?? false);
   return { ...built, ids: readFragmentIds(dir), prices: priceEntries };
 }
 
@@ -253,8 +255,8 @@ export const SEARCH_FOLDERS = ['pagefind', SEARCH_PRICES_FOLDER] as const;
  * The site's `pagefind/` folder becomes links to a cached index's files (its FragmentIds stay in
  * the cache); the links a rebuild finds in place to the same index stay.
  */
-function linkIntoSite(dir: string, outDir: string) {
-  mirrorTree(dir, join(outDir, 'pagefind'), new Set([FRAGMENT_IDS]));
+function linkIntoSite(dir: string, outDir: string, sharded: boolean) {
+  mirrorTree(dir, join(outDir, 'pagefind'), { skip: new Set([FRAGMENT_IDS]), ...(sharded ? { place: searchFileInShards } : {}) });
 }
 
 /**
@@ -315,12 +317,14 @@ export function searchIndex({
         const prebuilt = process.env.SEARCH_PREBUILT;
         pending = (async () => {
           await indexReady();
+          // A sharded shop's fragments are linked into their shards at once (a rebuild leaves them there).
+          const sharded = pagesInShards(new Catalog(dbFile));
           if (prebuilt && cacheDir) {
             const beside = await waitForMarker(prebuilt, PrebuiltSearch, 'search index');
             const current =
               beside.ok && beside.signature === indexSignature(dbFile) && existsSync(join(beside.dir, 'pagefind-entry.json')) && existsSync(join(beside.dir, FRAGMENT_IDS));
             if (beside.ok && current) {
-              linkIntoSite(beside.dir, outDir);
+              linkIntoSite(beside.dir, outDir, sharded);
               const written = beside.prices && existsSync(beside.prices) ? beside.prices : undefined;
               return {
                 records: beside.records,
@@ -333,7 +337,7 @@ export function searchIndex({
             }
             logger.warn(`the search index was not built beside the build (${beside.ok ? 'it is not the current catalog index' : beside.reason}): building it now`);
           }
-          const { ids, prices, ...built } = await buildSearchIndex({ dbFile, outDir, language: shop.language, cacheDir, salt });
+          const { ids, prices, ...built } = await buildSearchIndex({ dbFile, outDir, language: shop.language, cacheDir, salt, sharded });
           return { ...built, prices: () => ({ ids, entries: prices }), ms: performance.now() - started, beside: false };
         })().catch((error: unknown) => ({ error }));
       },

@@ -15,7 +15,7 @@
 import { type BigIntStats, readFileSync, readdirSync, statSync } from 'node:fs';
 import { request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopBuild } from '../../scripts/lib/build-shops.ts';
 import { createShopServer } from '../../scripts/lib/shop-server.ts';
@@ -36,6 +36,19 @@ let productFiles: string[] = [];
 let changedUrl = '';
 let keptPage = '';
 let keptBefore: BigIntStats;
+/** The sharded site's search index files (path: inode and change time) before and after the rebuild. */
+let searchBefore: Map<string, string>;
+let searchAfter: Map<string, string>;
+const searchFiles = () => {
+  const dir = join(base, 'sharded-dist/de/pagefind');
+  const found = new Map<string, string>();
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!e.isFile()) continue;
+    const st = statSync(join(e.parentPath, e.name), { bigint: true });
+    found.set(relative(dir, join(e.parentPath, e.name)), `${st.ino}:${st.ctimeNs}`);
+  }
+  return found;
+};
 /** Every shown product's `/product/{id}` target. */
 let productUrls: { id: number; url: string }[] = [];
 let productIds: number[] = [];
@@ -68,7 +81,9 @@ beforeAll(async () => {
   const [, { variants }] = Object.entries(written.products).find(([file]) => `/${file}` !== changedUrl && file !== changedUrl)!;
   keptPage = shardFileOf(variants[0]!);
   keptBefore = statSync(join(base, 'sharded-dist/de', keptPage), { bigint: true });
+  searchBefore = searchFiles();
   rebuilt = await build('sharded', { PAGE_SHARDS_FROM: '1' });
+  searchAfter = searchFiles();
   await build('flat', { INCREMENTAL: 'off' });
   const catalog = new Catalog(join(base, 'flat-index/de.sqlite'));
   productFiles = catalog
@@ -91,6 +106,11 @@ describe('a shop with its product pages in shards', () => {
     // Moved back out of its shard, kept, and moved into it again: the same file.
     const kept = statSync(join(base, 'sharded-dist/de', keptPage), { bigint: true });
     expect([kept.ino, kept.mtimeNs]).toEqual([keptBefore.ino, keptBefore.mtimeNs]);
+  });
+
+  it('leaves the search index in place when a price changed: its fragments stay in their shards, not moved or linked again', () => {
+    expect([...searchAfter.keys()].filter((f) => f.startsWith('fragment/')).length).toBeGreaterThan(PRODUCTS / 2);
+    expect(searchAfter).toEqual(searchBefore);
   });
 
   it("holds the flat site's files, the product and variant pages in their shards", () => {

@@ -3,7 +3,7 @@
  * incremental.ts, mirrorTree): what is already a link to its source stays where it is (the search
  * index's 13,500 files of a rebuild), the rest is linked anew or removed.
  */
-import { linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -51,7 +51,7 @@ describe('mirrorTree', () => {
     writeFileSync(join(to, 'gone-folder/x.pf'), 'gone');
     const before = identities(to);
 
-    expect(mirrorTree(from, to, new Set(['ids.json']))).toBe(2);
+    expect(mirrorTree(from, to, { skip: new Set(['ids.json']) })).toBe(2);
     const after = identities(to);
     // The links that stood are untouched (not removed and linked again: the same change time).
     expect(after['same.json']).toBe(before['same.json']);
@@ -66,6 +66,25 @@ describe('mirrorTree', () => {
     const to = tree({ x: 'a file', 'y.json/old.pf': 'a folder' });
     mirrorTree(from, to);
     expect(identities(to)).toEqual(identities(from));
+  });
+
+  it('places each file where `place` says, and leaves the files already there in place', () => {
+    const from = tree({ 'entry.json': 'e', 'fragment/a.pf': 'a', 'fragment/b.pf': 'b' });
+    const to = mkdtempSync(join(tmpdir(), 'site-'));
+    const place = (path: string) => path.replace(/^fragment\/(.)/, 'fragment/$1/$1');
+    expect(mirrorTree(from, to, { place })).toBe(3);
+    expect(Object.keys(identities(to)).sort()).toEqual(['entry.json', join('fragment', 'a', 'a.pf'), join('fragment', 'b', 'b.pf')]);
+    const before = identities(to);
+    writeFileSync(join(from, 'fragment/b.pf'), 'b2');
+    expect(mirrorTree(from, to, { place })).toBe(0);
+    // b.pf was written in place in the source (one file with the site's link): nothing to link.
+    expect(identities(to)[join('fragment', 'b', 'b.pf')]).toMatch(/^b2 /);
+    rmSync(join(from, 'fragment/a.pf'));
+    expect(mirrorTree(from, to, { place })).toBe(0);
+    expect(Object.keys(identities(to)).sort()).toEqual(['entry.json', join('fragment', 'b', 'b.pf')]);
+    expect(identities(to)['entry.json']).toBe(before['entry.json']);
+    // The folder a.pf left empty is gone.
+    expect(readdirSync(join(to, 'fragment'))).toEqual(['b']);
   });
 });
 
