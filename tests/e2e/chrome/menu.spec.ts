@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { getShop } from '../../../src/shops/index.ts';
 import { aboutPath, decided, menuTreeOf, offline, url, viewport, WIDTHS } from './helpers.ts';
 import { testCatalog } from '../setup/catalog.ts';
+import { behavioursLoaded } from '../setup/behaviours.ts';
 
 test.beforeEach(async ({ context }) => {
   await offline(context);
@@ -124,6 +125,9 @@ test('the tree is not in the page: it is fetched on the first interaction with t
   await expect(page.locator('#category-menu .cm-level')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
   expect(fetched).toEqual([]);
+  // The hover is the behaviour's (loaded after the first paint): on a loaded machine the network
+  // could be idle before the behaviours were, and a hover before them found no listener.
+  await behavioursLoaded(page);
   await page.locator('.menu-toggle--wide').hover();
   await expect.poll(() => fetched.length).toBe(1);
   await page.locator('.menu-toggle--wide').click();
