@@ -241,15 +241,15 @@ function priceSheetsInSite(prices: string | (() => { ids: FragmentIds; entries: 
   return `${written.products} products in ${written.sheets} files, ${written.written} of them written anew`;
 }
 
+/** The search's folders at the site's root: its index and its price sheets (no page in them). */
+export const SEARCH_FOLDERS = ['pagefind', SEARCH_PRICES_FOLDER] as const;
+
 /**
  * The site's folders this integration makes whole after the pages in an incremental build (the
  * index mirrored from its cache, the price sheets from theirs): the incremental integration leaves
  * them as they are at the build's start instead of removing them file by file.
  */
 export const searchFolders = (): string[] => (incrementalEnabled() && process.env.SEARCH_INDEX !== 'off' ? [...SEARCH_FOLDERS] : []);
-
-/** The search's folders at the site's root: its index and its price sheets (no page in them). */
-export const SEARCH_FOLDERS = ['pagefind', SEARCH_PRICES_FOLDER] as const;
 
 /**
  * The site's `pagefind/` folder becomes links to a cached index's files (its FragmentIds stay in
