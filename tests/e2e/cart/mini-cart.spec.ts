@@ -48,7 +48,8 @@ test("the open panel's and the search dropdown's styles are not in the page: the
   for (const rule of ['.mini-cart__panel', '.cart-sums', '.search-dropdown', '.search-hit']) expect(inline, `${rule} in the page's own CSS`).not.toContain(rule);
   const linked = page.locator('link[rel="stylesheet"][href*="/_astro/after-paint."]');
   await expect(linked).toHaveCount(1);
-  expect(await linked.evaluate((l: HTMLLinkElement) => [...(l.sheet?.cssRules ?? [])].some((r) => r.cssText.startsWith('.mini-cart__panel')))).toBe(true);
+  // The link is in the page before its sheet has loaded (on a loaded machine, a moment later).
+  await expect.poll(() => linked.evaluate((l: HTMLLinkElement) => [...(l.sheet?.cssRules ?? [])].some((r) => r.cssText.startsWith('.mini-cart__panel')))).toBe(true);
   await icon(page).click();
   await expect(panel(page)).toBeVisible();
   await expect(panel(page)).toHaveCSS('position', 'absolute');
