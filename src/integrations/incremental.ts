@@ -92,6 +92,15 @@ function linkInto(from: string, to: string, made: Set<string>) {
   linkOrCopy(from, to);
 }
 
+/** A file's path under `root`, with '/' (a site path, a manifest's key). */
+const pathUnder = (root: string, path: string) => relative(root, path).split(sep).join('/');
+
+/** Removes the folders of `folders` that are empty, deepest first (a folder emptied by its child's removal too). */
+function removeEmptyFolders(folders: string[]) {
+  for (const dir of folders.sort((a, b) => b.length - a.length))
+    if (lstatSync(dir, { throwIfNoEntry: false })?.isDirectory() && !readdirSync(dir).length) rmSync(dir, { recursive: true });
+}
+
 /** Every file and folder under `out`, recursively, but for the folders at its root named in `left`. */
 export function siteEntries(out: string, left: ReadonlySet<string>): Dirent[] {
   const entries: Dirent[] = [];
@@ -123,7 +132,7 @@ export function mirrorTree(
   for (const e of readdirSync(from, { recursive: true, withFileTypes: true })) {
     if (!e.isFile() || skip.has(e.name)) continue;
     const source = join(e.parentPath, e.name);
-    wanted.set(place(relative(from, source).split(sep).join('/')), source);
+    wanted.set(place(pathUnder(from, source)), source);
   }
   if (!lstatSync(to, { throwIfNoEntry: false })?.isDirectory()) rmSync(to, { force: true });
   mkdirSync(to, { recursive: true });
@@ -131,7 +140,7 @@ export function mirrorTree(
   for (const e of readdirSync(to, { recursive: true, withFileTypes: true })) {
     const path = join(e.parentPath, e.name);
     if (e.isDirectory()) folders.push(path);
-    else if (!wanted.has(relative(to, path).split(sep).join('/'))) rmSync(path, { force: true });
+    else if (!wanted.has(pathUnder(to, path))) rmSync(path, { force: true });
   }
   let linked = 0;
   const made = new Set<string>();
@@ -143,9 +152,7 @@ export function mirrorTree(
     linkInto(source, target, made);
     linked++;
   }
-  // Folders left empty, deepest first.
-  for (const dir of folders.sort((a, b) => b.length - a.length))
-    if (lstatSync(dir, { throwIfNoEntry: false })?.isDirectory() && !readdirSync(dir).length) rmSync(dir, { recursive: true });
+  removeEmptyFolders(folders);
   return linked;
 }
 
@@ -286,14 +293,13 @@ export function incremental({
             folders.push(path);
             continue;
           }
-          const file = relative(out, path).split(sep).join('/');
+          const file = pathUnder(out, path);
           if (cached.has(file) && sameFile(path, join(cachedPages, file))) linked.add(file);
           else if (kept.has(file)) {
             if (cached.has(file)) linked.add(file), keptAt.set(file, statSync(path).mtimeMs);
           } else rmSync(path, { force: true });
         }
-        // Folders left empty, deepest first.
-        for (const dir of folders.sort((a, b) => b.length - a.length)) if (!readdirSync(dir).length) rmSync(dir, { recursive: true });
+        removeEmptyFolders(folders);
         const already = linked.size;
         const made = new Set<string>();
         for (const file of cached) {
