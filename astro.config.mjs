@@ -14,6 +14,7 @@ import { searchFolders, searchIndex } from './src/integrations/search-index.ts';
 import { siteRules } from './src/integrations/site-rules.ts';
 import { pageShards, pagesOutOfShards } from './src/integrations/page-shards.ts';
 import { astroCacheDir, incremental, incrementalEnabled } from './src/integrations/incremental.ts';
+import { bundleReuse } from './src/integrations/bundle-reuse.ts';
 import { keptPages, variantPages } from './src/integrations/variant-pages.ts';
 
 const code = process.env.SHOP;
@@ -51,6 +52,8 @@ export default defineConfig({
     // Keeps the pages written from cached templates (variant pages) where they are, and the search
     // index's folders, which the search integration makes whole after the pages.
     incremental({ keep: keptPages, leave: searchFolders }),
+    // While the code is unchanged, Vite's bundles of the build before (decision 0016).
+    bundleReuse(),
     // Right after the incremental integration's links: each product's and variant's page from its
     // product's template (decision 0013).
     variantPages({ shop: code }),

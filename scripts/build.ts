@@ -53,6 +53,7 @@ try {
     console.log(`${r.shop}: ${r.pages} pages in ${r.seconds.toFixed(1)} s, peak RSS ${(r.peakRssBytes / 2 ** 20).toFixed(0)} MB`);
     if (r.changes) console.log(`  changes: ${r.changes}`);
     if (r.rendered !== undefined) console.log(`  ${r.rendered.toLocaleString('en')} catalog pages and listing files rendered, ${r.reused!.toLocaleString('en')} reused`);
+    if (r.bundlesReused) console.log("  Vite's bundles of the build before reused (the code is unchanged)");
     console.log(`  ${describePhases(r.phases)}`);
   }
   console.log(`all: ${((performance.now() - started) / 1000).toFixed(1)} s`);

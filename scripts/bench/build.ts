@@ -122,7 +122,7 @@ export function describeScenario(name: string, r: Scenario): string {
     `  ${name}: all three shops ${r.seconds.toFixed(1)} s`,
     ...r.shops.map(
       (s) =>
-        `    ${s.shop}: ${s.seconds.toFixed(1)} s, ${s.pages.toLocaleString('en')} pages; ${(s.rendered ?? 0).toLocaleString('en')} pages and listing files rendered, ${(s.reused ?? 0).toLocaleString('en')} reused; peak RSS ${mb(s.peakRssBytes)}${s.searchPeakRssBytes ? ` (the search index's processes beside it: ${mb(s.searchPeakRssBytes)})` : ''}${s.indexPeakRssBytes ? ` (the catalog index's process before it: ${mb(s.indexPeakRssBytes)})` : ''}\n` +
+        `    ${s.shop}: ${s.seconds.toFixed(1)} s, ${s.pages.toLocaleString('en')} pages; ${(s.rendered ?? 0).toLocaleString('en')} pages and listing files rendered, ${(s.reused ?? 0).toLocaleString('en')} reused${s.bundlesReused ? "; Vite's bundles reused" : ''}; peak RSS ${mb(s.peakRssBytes)}${s.searchPeakRssBytes ? ` (the search index's processes beside it: ${mb(s.searchPeakRssBytes)})` : ''}${s.indexPeakRssBytes ? ` (the catalog index's process before it: ${mb(s.indexPeakRssBytes)})` : ''}\n` +
         `      ${describePhases(s.phases)}${s.changes ? `\n      changes: ${s.changes}` : ''}`,
     ),
   ].join('\n');

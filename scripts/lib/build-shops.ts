@@ -13,6 +13,7 @@ import { catalogFile } from '../../src/catalog/catalog.ts';
 import { writeMarker, writePrebuiltIndex } from '../../src/catalog/prebuilt-index.ts';
 import { PrebuiltSearch } from '../../src/integrations/search-index.ts';
 import { astroCacheDir, markCacheUsed } from '../../src/integrations/incremental.ts';
+import { hashCode } from '../../src/integrations/code-stamp.ts';
 import { getShop, type ShopCode } from '../../src/shops/index.ts';
 
 export interface ShopBuild {
@@ -29,6 +30,8 @@ export interface ShopBuild {
   /** Keyed pages (and listing files) rendered and reused from the previous build (incremental build), with the variant pages written from their product's template or kept. */
   rendered?: number;
   reused?: number;
+  /** Whether Vite's bundles of the build before were reused (src/integrations/bundle-reuse.ts): the code was unchanged. */
+  bundlesReused?: boolean;
   /** Seconds per phase of the build, in order. */
   phases: Record<string, number>;
 }
@@ -47,6 +50,9 @@ const PHASES: [string, RegExp][] = [
   ['search index', /\[catalog-seo\] images/],
   ['headers', /\[search-index\] pagefind:/],
 ];
+
+/** The line the bundle reuse logs when it reuses the kept bundles (src/integrations/bundle-reuse.ts). */
+const BUNDLES_REUSED = /\[bundle-reuse\] the code is unchanged since the kept bundles/;
 
 /** "setup 6.1 s, catalog index 2.0 s, ..." */
 export const describePhases = (phases: Record<string, number>) =>
@@ -83,8 +89,8 @@ function countFiles(dir: string): number {
 
 /**
  * A hash of everything a shop build reads: the export (names, sizes and mtimes of its files and
- * media), the code and texts (contents of src/, messages/, public/, the Astro config, the
- * lockfile) and the settings. When it equals the last successful build's and that build's output
+ * media), the code and texts (hashCode: contents of src/, messages/, public/, the Astro config,
+ * the lockfile) and the settings. When it equals the last successful build's and that build's output
  * is in place, there is nothing to build.
  */
 function inputsStamp(shop: ShopCode, exportDir: string, env: Record<string, string | undefined>): string {
@@ -96,25 +102,15 @@ function inputsStamp(shop: ShopCode, exportDir: string, env: Record<string, stri
         .sort(),
     )}\n`,
   );
-  const walk = (dir: string, contents: boolean) => {
-    if (!existsSync(dir)) return;
-    const entries = readdirSync(dir, { withFileTypes: true, recursive: true })
-      .filter((e) => e.isFile())
-      .map((e) => join(e.parentPath, e.name))
-      .filter((f) => !f.includes(`${join('src', 'i18n', 'generated')}`))
-      .sort();
-    for (const f of entries) {
-      h.update(`${relative(dir, f)}\n`);
-      if (contents) h.update(readFileSync(f));
-      else {
-        const st = statSync(f);
-        h.update(`${st.size}:${st.mtimeMs}\n`);
-      }
-    }
-  };
-  walk(exportDir, false);
-  for (const d of ['src', 'messages', 'public', 'project.inlang']) walk(join(root, d), true);
-  for (const f of ['astro.config.mjs', 'package-lock.json', 'tsconfig.json']) if (existsSync(join(root, f))) h.update(readFileSync(join(root, f)));
+  const exported = existsSync(exportDir) ? readdirSync(exportDir, { withFileTypes: true, recursive: true }) : [];
+  for (const f of exported
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .sort()) {
+    const st = statSync(f);
+    h.update(`${relative(exportDir, f)}\n${st.size}:${st.mtimeMs}\n`);
+  }
+  hashCode(h, root);
   return h.digest('hex');
 }
 
@@ -286,6 +282,7 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
   let rendered: number | undefined;
   let reused: number | undefined;
   let searchPeakRssBytes: number | undefined;
+  let bundlesReused = false;
   const onLine = (line: string) => {
     if (tail.push(line) > 200) tail.shift();
     // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal colour codes (ESC) of the build log
@@ -301,6 +298,7 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
     if (v) (rendered = (rendered ?? 0) + Number(v[1])), (reused = (reused ?? 0) + Number(v[2]));
     const s = /\[search-index\] pagefind: .*(?:Pagefind|search processes) peak (\d+) MB/.exec(plain);
     if (s) searchPeakRssBytes = Number(s[1]) * 2 ** 20;
+    if (BUNDLES_REUSED.test(plain)) bundlesReused = true;
     // Astro prints a line per page: left out of the terminal (26,000 of them per shop).
     if (!o.quiet && !/[├└]─/.test(plain)) process.stdout.write(`[${shop}] ${line}\n`);
   };
@@ -326,6 +324,7 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
         changes,
         rendered,
         reused,
+        bundlesReused,
         searchPeakRssBytes,
         indexPeakRssBytes: indexer.peakRssBytes(),
         phases,

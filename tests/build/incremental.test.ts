@@ -37,7 +37,10 @@ type Identities = Map<string, { text: string; id: string }>;
 /** The search index's files and the price sheets, before and after a change of a price alone. */
 const search: { indexBefore?: Identities; indexAfter?: Identities; sheetsBefore?: Identities; sheetsAfter?: Identities; price?: number } = {};
 const edits: Record<string, { id: number; url?: string; title?: string }> = {};
+/** Builds after the kept bundles went wrong, and the error of the one that failed. */
+const bundles: { broken?: string; afterBroken?: ShopBuild; reusedAgain?: ShopBuild; cutShort?: ShopBuild } = {};
 let keptBefore: BigIntStats;
+let keptAfter: BigIntStats;
 
 beforeAll(async () => {
   reset(['inc', 'full']);
@@ -88,6 +91,7 @@ beforeAll(async () => {
   writeFileSync(join(exportDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
 
   incremental = await build('inc');
+  keptAfter = statSync(join(base, 'inc-dist/de', kept.url.de_DE), { bigint: true });
   full = await build('full', { INCREMENTAL: 'off' });
   again = await build('inc');
   incrementalFiles = files(join(base, 'inc-dist/de'));
@@ -112,6 +116,28 @@ beforeAll(async () => {
   priceOnly = await build('inc');
   [search.indexAfter, search.sheetsAfter] = [identities('pagefind'), identities('search-prices')];
   search.price = new Catalog(join(base, 'inc-index/de.sqlite')).cards([priceAlone.id])[0]!.price;
+
+  // The kept bundles (src/integrations/bundle-reuse.ts) go wrong in the ways a cache can.
+  const bundleState = join(root, astroCacheDir('de', join(base, 'inc-dist')), 'bundle');
+  const priceAgain = (price: string) => {
+    const records = readNdjson('products.ndjson');
+    for (const v of records.find((p) => p.id === shown[0]!.id)!.variants) v.prices.EUR.price = price;
+    writeNdjson('products.ndjson', records);
+  };
+  // A kept bundle file that no longer loads: that build fails with Astro's error, the next bundles again.
+  const state = JSON.parse(readFileSync(join(bundleState, 'bundle.json'), 'utf8')) as { prerenderEntry: string };
+  writeFileSync(join(bundleState, 'prerender', state.prerenderEntry), 'export const app = ;\n');
+  priceAgain('56.56');
+  bundles.broken = await build('inc').then(
+    () => undefined,
+    (error: Error) => error.message,
+  );
+  bundles.afterBroken = await build('inc');
+  // Its state file cut short: the build bundles again and still reuses the cached pages (after a
+  // build that reused the bundles, Astro's manifest holds the real dependency hashes again).
+  bundles.reusedAgain = await (priceAgain('57.57'), build('inc'));
+  writeFileSync(join(bundleState, 'bundle.json'), '{"key":');
+  bundles.cutShort = await (priceAgain('58.58'), build('inc'));
 }, 900_000);
 
 describe('an incremental build after an editor changed the catalog', () => {
@@ -124,6 +150,32 @@ describe('an incremental build after an editor changed the catalog', () => {
     expect(incremental.rendered!).toBeLessThan(first.rendered!);
     expect(incremental.rendered! + incremental.reused!).toBeLessThanOrEqual(first.rendered!);
     expect(full.reused ?? 0).toBe(0);
+  });
+
+  it("reuses Vite's bundles while the code is unchanged, and the pages made with them equal the full build's", () => {
+    // The first build bundles and keeps its bundles; the rebuilds after the editor's changes reuse
+    // them (src/integrations/bundle-reuse.ts); the full build (INCREMENTAL=off) bundles. The file
+    // comparisons below then hold for pages rendered from the kept bundles.
+    expect(first.bundlesReused).toBe(false);
+    expect(incremental.bundlesReused).toBe(true);
+    expect(full.bundlesReused).toBe(false);
+    expect(priceOnly.bundlesReused).toBe(true);
+    expect(incremental.phases.bundle).toBeLessThan(first.phases.bundle!);
+  });
+
+  it('bundles again when the kept bundles fail or cannot be read, and still reuses the cached pages', () => {
+    // The build that imported a broken bundle failed and said why; the next one bundled and was whole.
+    expect(bundles.broken).toMatch(/did not build/);
+    expect(bundles.afterBroken!.bundlesReused).toBe(false);
+    // The failed build left its page cache unfinished: the next one rendered every page.
+    expect(bundles.afterBroken!.rendered).toBeGreaterThan(10 * priceOnly.rendered!);
+    // Its bundles were kept again, and the next rebuild reused them.
+    expect(bundles.reusedAgain!.bundlesReused).toBe(true);
+    expect(bundles.reusedAgain!.rendered).toBe(priceOnly.rendered);
+    // A state file cut short: bundled again, and the pages of unchanged data were not rendered again.
+    expect(bundles.cutShort!.bundlesReused).toBe(false);
+    expect(bundles.cutShort!.rendered).toBe(priceOnly.rendered);
+    expect(bundles.cutShort!.reused).toBe(priceOnly.reused);
   });
 
   it("keeps the search index when only a price changed, and writes the new price into the search's price sheets", () => {
@@ -181,8 +233,7 @@ describe('an incremental build after an editor changed the catalog', () => {
     const dist = join(base, 'inc-dist/de');
     expect(readFileSync(join(dist, edits.variantPrice!.url!), 'utf8')).toMatch(/92,55|77,77/);
     expect(existsSync(join(dist, edits.variantGone!.url!))).toBe(false);
-    const kept = statSync(join(dist, edits.variantKept!.url!), { bigint: true });
-    expect([kept.ino, kept.mtimeNs]).toEqual([keptBefore.ino, keptBefore.mtimeNs]);
+    expect([keptAfter.ino, keptAfter.mtimeNs]).toEqual([keptBefore.ino, keptBefore.mtimeNs]);
   });
 
   it('shows the changes (the comparison is not between two stale sites)', () => {
