@@ -333,6 +333,17 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
   });
 }
 
+/**
+ * How many shops are built at once. Astro writes a shop's server bundle under its output folder
+ * when that lies in the project, else into the project's `.astro/.prerender/`, the same folder for
+ * every shop (and removes it after the pages): shops built into a folder outside the project
+ * are built one at a time, or one would remove or replace the bundle another is rendering with.
+ */
+export function shopsAtOnce(distDir: string, requested = 2): number {
+  const inProject = !relative(root, resolve(distDir)).startsWith('..');
+  return inProject ? Math.max(1, requested) : 1;
+}
+
 export async function buildShops(o: BuildOptions): Promise<ShopBuild[]> {
   if (!existsSync(join(o.exportDir, 'manifest.json'))) {
     throw new Error(`No export at ${o.exportDir}. Make one with "npm run sample -- --products 1000" or "npm run export -- --db mysql://...".`);
@@ -342,6 +353,6 @@ export async function buildShops(o: BuildOptions): Promise<ShopBuild[]> {
   const worker = async () => {
     for (let shop = queue.shift(); shop; shop = queue.shift()) results.push(await buildOne(shop, o));
   };
-  await Promise.all(Array.from({ length: Math.max(1, o.parallel ?? 2) }, worker));
+  await Promise.all(Array.from({ length: shopsAtOnce(o.distDir ?? 'dist', o.parallel) }, worker));
   return o.shops.map((s) => results.find((r) => r.shop === s)!);
 }
