@@ -54,6 +54,7 @@ try {
     if (r.changes) console.log(`  changes: ${r.changes}`);
     if (r.rendered !== undefined) console.log(`  ${r.rendered.toLocaleString('en')} catalog pages and listing files rendered, ${r.reused!.toLocaleString('en')} reused`);
     if (r.bundlesReused) console.log("  Vite's bundles of the build before reused (the code is unchanged)");
+    if (r.retried) console.log(`  built a second time, bundling the code: the build with the kept bundles failed (${r.retried})`);
     console.log(`  ${describePhases(r.phases)}`);
   }
   console.log(`all: ${((performance.now() - started) / 1000).toFixed(1)} s`);

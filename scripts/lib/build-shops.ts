@@ -32,6 +32,8 @@ export interface ShopBuild {
   reused?: number;
   /** Whether Vite's bundles of the build before were reused (src/integrations/bundle-reuse.ts): the code was unchanged. */
   bundlesReused?: boolean;
+  /** Set when a first build with kept bundles failed and this is the second, which bundled (buildShop). */
+  retried?: string;
   /** Seconds per phase of the build, in order. */
   phases: Record<string, number>;
 }
@@ -225,6 +227,38 @@ export function eachLine(stream: Readable, onLine: (line: string) => void): void
   });
 }
 
+/** The terminal colour codes (ESC) of the build log. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: they start with ESC
+const ANSI = /\x1b\[[0-9;]*m/g;
+
+/** A shop build that failed, and whether it was rendering with the kept bundles of the build before. */
+class ShopBuildError extends Error {
+  readonly bundlesReused: boolean;
+  constructor(message: string, bundlesReused: boolean) {
+    super(message);
+    this.bundlesReused = bundlesReused;
+  }
+}
+
+/**
+ * A shop build; one that fails while it renders with kept bundles (src/integrations/bundle-reuse.ts)
+ * is run again at once. The failed build removed the kept state, so the second bundles the code:
+ * a broken bundle in the cache costs the editor a longer build, not a failed one.
+ */
+async function buildShop(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
+  try {
+    return await buildOne(shop, o);
+  } catch (error) {
+    if (!(error instanceof ShopBuildError && error.bundlesReused)) throw error;
+    // Astro prints the error's message, then "Stack trace:".
+    const lines = error.message.split('\n').map((l) => l.replace(ANSI, '').trim());
+    const trace = lines.indexOf('Stack trace:');
+    const reason = (trace > 0 ? lines[trace - 1] : lines.find((l) => /error/i.test(l))) ?? lines[0]!;
+    console.warn(`[${shop}] the build with the kept bundles failed (${reason}): building again, bundling the code`);
+    return { ...(await buildOne(shop, o)), retried: reason };
+  }
+}
+
 function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
   const rssFile = join(mkdtempSync(join(tmpdir(), 'rss-')), 'rss');
   const distDir = resolve(o.distDir ?? 'dist');
@@ -285,8 +319,7 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
   let bundlesReused = false;
   const onLine = (line: string) => {
     if (tail.push(line) > 200) tail.shift();
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal colour codes (ESC) of the build log
-    const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
+    const plain = line.replace(ANSI, '');
     const next = PHASES[marks.length];
     if (next?.[1].test(plain)) marks.push([next[0], performance.now()]);
     const c = /\[thelia-catalog\] changes: (.*)$/.exec(plain);
@@ -310,7 +343,7 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
     child.on('close', (code) => {
       // A build that stopped before it waited for the index: the index has no reader.
       indexer.stop();
-      if (code !== 0) return reject(new Error(`The ${shop} shop did not build (exit ${code}).\n${tail.join('\n')}`));
+      if (code !== 0) return reject(new ShopBuildError(`The ${shop} shop did not build (exit ${code}).\n${tail.join('\n')}`, bundlesReused));
       const ended = performance.now();
       const phases: Record<string, number> = {};
       marks.forEach(([name, at], i) => (phases[name] = ((marks[i + 1]?.[1] ?? ended) - at) / 1000));
@@ -351,7 +384,7 @@ export async function buildShops(o: BuildOptions): Promise<ShopBuild[]> {
   const queue = [...o.shops];
   const results: ShopBuild[] = [];
   const worker = async () => {
-    for (let shop = queue.shift(); shop; shop = queue.shift()) results.push(await buildOne(shop, o));
+    for (let shop = queue.shift(); shop; shop = queue.shift()) results.push(await buildShop(shop, o));
   };
   await Promise.all(Array.from({ length: shopsAtOnce(o.distDir ?? 'dist', o.parallel) }, worker));
   return o.shops.map((s) => results.find((r) => r.shop === s)!);
