@@ -234,9 +234,12 @@ const ANSI = /\x1b\[[0-9;]*m/g;
 /** A shop build that failed, and whether it was rendering with the kept bundles of the build before. */
 class ShopBuildError extends Error {
   readonly bundlesReused: boolean;
-  constructor(message: string, bundlesReused: boolean) {
+  /** What changed in the catalog, when the build got that far (the build run again finds the index current). */
+  readonly changes: string | undefined;
+  constructor(message: string, bundlesReused: boolean, changes: string | undefined) {
     super(message);
     this.bundlesReused = bundlesReused;
+    this.changes = changes;
   }
 }
 
@@ -255,7 +258,8 @@ async function buildShop(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
     const trace = lines.indexOf('Stack trace:');
     const reason = (trace > 0 ? lines[trace - 1] : lines.find((l) => /error/i.test(l))) ?? lines[0]!;
     console.warn(`[${shop}] the build with the kept bundles failed (${reason}): building again, bundling the code`);
-    return { ...(await buildOne(shop, o)), retried: reason };
+    const second = await buildOne(shop, o);
+    return { ...second, changes: error.changes ?? second.changes, retried: reason };
   }
 }
 
@@ -343,7 +347,7 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
     child.on('close', (code) => {
       // A build that stopped before it waited for the index: the index has no reader.
       indexer.stop();
-      if (code !== 0) return reject(new ShopBuildError(`The ${shop} shop did not build (exit ${code}).\n${tail.join('\n')}`, bundlesReused));
+      if (code !== 0) return reject(new ShopBuildError(`The ${shop} shop did not build (exit ${code}).\n${tail.join('\n')}`, bundlesReused, changes));
       const ended = performance.now();
       const phases: Record<string, number> = {};
       marks.forEach(([name, at], i) => (phases[name] = ((marks[i + 1]?.[1] ?? ended) - at) / 1000));

@@ -166,6 +166,8 @@ describe('an incremental build after an editor changed the catalog', () => {
     // Astro's message for the broken file.
     expect(bundles.broken!.retried).toMatch(/Unexpected token/);
     expect(bundles.broken!.bundlesReused).toBe(false);
+    // What changed is the first build's finding (the second finds the index current).
+    expect(bundles.broken!.changes).toMatch(/^1 product \(1 changed\)/);
     // The failed build left its page cache unfinished: the second rendered every page, the new price too.
     expect(bundles.broken!.rendered).toBeGreaterThan(10 * priceOnly.rendered!);
     // 56.56 € net with this product's taxes (the sample's tax rule for it).
