@@ -27,17 +27,15 @@
 import type { AstroIntegration, AstroIntegrationLogger, AstroPrerenderer } from 'astro';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { z } from 'zod';
 import { hashCode } from './code-stamp.ts';
-import { incrementalEnabled } from './incremental.ts';
+import { MANIFEST, incrementalEnabled, pathUnder } from './incremental.ts';
 
 const STATE = 'bundle';
 const META = 'bundle.json';
-/** Astro's incremental manifest (incremental.ts). */
-const MANIFEST = 'incremental-build.json';
 /** The Vite environments of a static build. */
 const PRERENDER = 'prerender';
 const CLIENT = 'client';
@@ -105,11 +103,10 @@ function copyFiles(from: string, to: string, files: readonly string[]) {
 const filesUnder = (dir: string) =>
   readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile())
-    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'));
+    .map((e) => pathUnder(dir, join(e.parentPath, e.name)));
 
-/** Sets each route's dependency hash in Astro's incremental manifest (a missing manifest: nothing to do). */
+/** Sets each route's dependency hash in Astro's incremental manifest (a missing or unreadable one: nothing to do). */
 function setDependencyHashes(file: string, hash: (component: string) => string) {
-  if (!existsSync(file)) return;
   const manifest = readJson(file, Manifest);
   if (!manifest) return;
   for (const [component, route] of Object.entries(manifest.routes)) route.dependencyHash = hash(component);

@@ -48,7 +48,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SHOP_CODES } from '../shops/index.ts';
 
-const MANIFEST = 'incremental-build.json';
+/** Astro's incremental manifest in the cache folder (bundle-reuse.ts sets its dependency hashes). */
+export const MANIFEST = 'incremental-build.json';
 const MARKER = 'incremental-build.unfinished';
 
 interface Manifest {
@@ -93,7 +94,7 @@ function linkInto(from: string, to: string, made: Set<string>) {
 }
 
 /** A file's path under `root`, with '/' (a site path, a manifest's key). */
-const pathUnder = (root: string, path: string) => relative(root, path).split(sep).join('/');
+export const pathUnder = (root: string, path: string) => relative(root, path).split(sep).join('/');
 
 /** Removes the folders of `folders` that are empty, deepest first (a folder emptied by its child's removal too). */
 function removeEmptyFolders(folders: string[]) {
