@@ -19,10 +19,11 @@ import { DOCUMENTS, STREAMS, type Image, type Document, type Locale, type Texts 
 import { openExport, type Fault } from './read-export.ts';
 import { encodeModes, isSellable, modeCountries, modeTaxes, priceCents, shownPrice, taxesFor } from './prices.ts';
 import { sanitizeEditorHtml } from './sanitize.ts';
+import { IndexMemo, memoVersion } from './index-memo.ts';
 import { positiveId } from '../api/contract/id.ts';
 import { buildTree } from './tree.ts';
 import { collapseRedirects, pathOf } from './urls.ts';
-import { KEYS_SCHEMA, MEDIA_SCHEMA, MediaHashes, computePageKeys, diffIndexes, readMedia, type Changes } from './page-keys.ts';
+import { KEYS_SCHEMA, MEDIA_SCHEMA, MediaHashes, computePageKeys, diffIndexes, fingerprint, readMedia, type Changes, type PageRefs } from './page-keys.ts';
 import type { ShopConfig } from '../shops/schema.ts';
 import type {
   BrandModel,
@@ -40,7 +41,7 @@ import type {
 import { defaultVariantOf } from './models.ts';
 
 /** Bump when the index layout or what goes into it changes: forces a rebuild. */
-const INDEX_VERSION = 7;
+const INDEX_VERSION = 8;
 
 const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -52,7 +53,7 @@ CREATE TABLE brand (id INTEGER PRIMARY KEY, position INTEGER, title TEXT, data T
 CREATE TABLE folder (id INTEGER PRIMARY KEY, parent INTEGER, visible INTEGER, position INTEGER, data TEXT);
 CREATE TABLE content (id INTEGER PRIMARY KEY, folder_id INTEGER, position INTEGER, created_at TEXT, data TEXT);
 CREATE TABLE product (id INTEGER PRIMARY KEY, ref TEXT, brand_id INTEGER, default_category INTEGER, title TEXT,
-  sellable INTEGER, sales INTEGER, created_at TEXT, price INTEGER, card TEXT, data TEXT, facets TEXT, fp TEXT);
+  sellable INTEGER, sales INTEGER, created_at TEXT, price INTEGER, card TEXT, data TEXT, facets TEXT, page_refs TEXT, data_hash TEXT, fp TEXT);
 CREATE TABLE product_category (category_id INTEGER, product_id INTEGER, position INTEGER, PRIMARY KEY (category_id, product_id));
 CREATE TABLE product_link (product_id INTEGER, kind TEXT, target_id INTEGER, position INTEGER);
 `;
@@ -111,6 +112,21 @@ function readMeta(dbFile: string, key: string): string | undefined {
   }
 }
 
+/** What `read` finds in the previous index at `dbFile`, or `none()` when there is none or it cannot be read. */
+function readPrevious<T>(dbFile: string, read: (db: DatabaseSync) => T, none: () => T): T {
+  if (!existsSync(dbFile)) return none();
+  try {
+    const db = new DatabaseSync(dbFile, { readOnly: true });
+    try {
+      return read(db);
+    } finally {
+      db.close();
+    }
+  } catch {
+    return none();
+  }
+}
+
 /** The signature of the export and settings an index was built from (undefined without an index). */
 export const indexSignature = (dbFile: string): string | undefined => readMeta(dbFile, 'signature');
 
@@ -148,6 +164,14 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   }
 
   mkdirSync(dirname(dbFile), { recursive: true });
+  const version = memoVersion(INDEX_VERSION);
+  const memo = force
+    ? new IndexMemo()
+    : readPrevious(
+        dbFile,
+        (old) => IndexMemo.read(old, version),
+        () => new IndexMemo(),
+      );
   const tmp = `${dbFile}.tmp-${process.pid}`;
   rmSync(tmp, { force: true });
   const db = new DatabaseSync(tmp);
@@ -170,7 +194,7 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
     return {
       title: t.title,
       chapo: t.chapo,
-      descriptionHtml: sanitizeEditorHtml(t.description),
+      descriptionHtml: memo.text('html', t.description, () => sanitizeEditorHtml(t.description)),
       postscriptum: t.postscriptum,
       metaTitle: t.metaTitle,
       metaDescription: t.metaDescription,
@@ -209,7 +233,7 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   const categoryRows: { id: number; parent: number; visible: boolean; position: number }[] = [];
   await batch(async () => {
     const insert = db.prepare('INSERT INTO category (id, parent, visible, position, data) VALUES (?, ?, ?, ?, ?)');
-    for await (const c of ex.stream('categories', onFault)) {
+    for await (const c of ex.stream('categories', onFault, memo)) {
       if (!claim(c.url[L]!, 'category', c.id, STREAMS.categories.file, undefined)) continue;
       const model: CategoryModel = {
         id: c.id,
@@ -232,7 +256,7 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   const brandIds = new Set<number>();
   await batch(async () => {
     const insert = db.prepare('INSERT INTO brand VALUES (?, ?, ?, ?)');
-    for await (const b of ex.stream('brands', onFault)) {
+    for await (const b of ex.stream('brands', onFault, memo)) {
       if (!b.visible) continue;
       if (!claim(b.url[L]!, 'brand', b.id, STREAMS.brands.file, undefined)) continue;
       const model: BrandModel = { id: b.id, position: b.position, url: pathOf(b.url[L]!), urls: b.url, ...texts(b.i18n), logo: b.logo ? image(b.logo) : null };
@@ -244,7 +268,7 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
 
   await batch(async () => {
     const insert = db.prepare('INSERT INTO folder VALUES (?, ?, ?, ?, ?)');
-    for await (const f of ex.stream('folders', onFault)) {
+    for await (const f of ex.stream('folders', onFault, memo)) {
       if (!claim(f.url[L]!, 'folder', f.id, STREAMS.folders.file, undefined)) continue;
       const model: FolderModel = { id: f.id, parent: f.parent, visible: f.visible, position: f.position, url: pathOf(f.url[L]!), urls: f.url, ...texts(f.i18n) };
       insert.run(f.id, f.parent, f.visible ? 1 : 0, f.position, JSON.stringify(model));
@@ -255,7 +279,7 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   const contentIds = new Set<number>();
   await batch(async () => {
     const insert = db.prepare('INSERT INTO content VALUES (?, ?, ?, ?, ?)');
-    for await (const c of ex.stream('contents', onFault)) {
+    for await (const c of ex.stream('contents', onFault, memo)) {
       if (!c.visible) continue;
       if (!claim(c.url[L]!, 'content', c.id, STREAMS.contents.file, undefined)) continue;
       const t = texts(c.i18n);
@@ -284,14 +308,14 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   const zeroVat = new Set(shop.zeroVatCategories);
   const shopCountries = modeCountries(shop);
   const insertProduct = db.prepare(
-    'INSERT INTO product (id, ref, brand_id, default_category, title, sellable, sales, created_at, price, card, data, facets) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO product (id, ref, brand_id, default_category, title, sellable, sales, created_at, price, card, data, facets, page_refs, data_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const insertPC = db.prepare('INSERT OR IGNORE INTO product_category VALUES (?, ?, ?)');
   const insertLink = db.prepare('INSERT INTO product_link VALUES (?, ?, ?, ?)');
   const productsFile = STREAMS.products.file;
   let pending = 0;
   db.exec('BEGIN');
-  for await (const p of ex.stream('products', onFault)) {
+  for await (const p of ex.stream('products', onFault, memo)) {
     if (++pending % 500 === 0) db.exec('COMMIT; BEGIN');
     const rule = taxRules.get(p.taxRuleId);
     if (!rule) {
@@ -399,6 +423,7 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
       newness: main.newness,
       features: model.features.flatMap((f) => f.values.map((v) => [f.featureId, f.title, v] as [number, string, string])),
     };
+    const data = JSON.stringify(model);
     insertProduct.run(
       p.id,
       p.ref,
@@ -410,8 +435,10 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
       p.createdAt,
       shown.price,
       JSON.stringify(card),
-      JSON.stringify(model),
+      data,
       JSON.stringify(facets),
+      JSON.stringify({ contentIds: model.contentIds, images: model.images } satisfies PageRefs),
+      fingerprint(data),
     );
     for (const c of links) insertPC.run(c.id, p.id, c.position);
     p.accessories.forEach((id, i) => insertLink.run(p.id, 'accessory', id, i));
@@ -479,6 +506,8 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   for (const [from, to] of collapsed.rules) insertRedirect.run(from, to);
   db.exec('COMMIT');
   stats.redirects = collapsed.rules.size;
+  stats.recordsReused = memo.reused.record;
+  stats.htmlReused = memo.reused.html;
   stats.faults = faults.length;
 
   db.exec('CREATE INDEX product_sales ON product (sales DESC)');
@@ -489,17 +518,11 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   // --- the pages' cache keys (page-keys.ts), and what changed since the previous index ---------
   db.exec(MEDIA_SCHEMA);
   db.exec(KEYS_SCHEMA);
-  let previousMedia = new Map();
-  if (existsSync(dbFile)) {
-    try {
-      const old = new DatabaseSync(dbFile, { readOnly: true });
-      previousMedia = readMedia(old);
-      old.close();
-    } catch {
-      // no usable previous index: every image is hashed
-    }
-  }
-  const media = new MediaHashes(exportDir, previousMedia);
+  // No usable previous index: every image is hashed.
+  const media = new MediaHashes(
+    exportDir,
+    readPrevious(dbFile, readMedia, () => new Map()),
+  );
   computePageKeys(db, shop, { taxRules: ex.taxRules, countries: ex.countries, currencies: ex.currencies }, media);
   stats.imagesHashed = media.hashed;
   const changes = diffIndexes(db, dbFile, (file) => new DatabaseSync(file, { readOnly: true }));
@@ -512,6 +535,7 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   setMeta.run('currencies', JSON.stringify(ex.currencies));
   setMeta.run('countries', JSON.stringify(ex.countries));
   setMeta.run('changes', JSON.stringify(changes));
+  memo.save(db, version);
   db.close();
   renameSync(tmp, dbFile);
   return { dbFile, rebuilt: true, faults, stats, changes };

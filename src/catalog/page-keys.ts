@@ -43,6 +43,9 @@ const hashOf = (...parts: (string | number | null | undefined)[]) => {
   return digest(h);
 };
 
+/** The fingerprint of a text (a product's record: product.data_hash). */
+export const fingerprint = (text: string): string => hashOf(text);
+
 export interface MediaRow {
   src: string;
   size: number;
@@ -94,6 +97,12 @@ export function readMedia(db: DatabaseSync): Map<string, MediaRow> {
   } catch {
     return new Map();
   }
+}
+
+/** What a product's page shows of other records, beside its own (product.page_refs): read without its whole record. */
+export interface PageRefs {
+  contentIds: ProductModel['contentIds'];
+  images: ProductModel['images'];
 }
 
 interface ProductRow {
@@ -176,17 +185,27 @@ export function computePageKeys(db: DatabaseSync, shop: ShopConfig, meta: { taxR
     if (!list) links.set(l.product_id, (list = []));
     list.push(l.category_id);
   }
+  const accessoryIds = new Map<number, number[]>();
+  for (const l of all<{ product_id: number; target_id: number }>("SELECT product_id, target_id FROM product_link WHERE kind = 'accessory' ORDER BY product_id, position")) {
+    let list = accessoryIds.get(l.product_id);
+    if (!list) accessoryIds.set(l.product_id, (list = []));
+    list.push(l.target_id);
+  }
   const rows: ProductRow[] = [];
   const cardFp = new Map<number, string>();
   const fps: [string, number][] = [];
-  for (const p of db.prepare('SELECT id, brand_id, sales, created_at, card, facets, data FROM product ORDER BY id').iterate() as Iterable<{
+  /** What a product page's key needs of the product, read with its record once. */
+  const shown = new Map<number, { data: string; defaultCategoryId: number; brandId: number | null; contents: string; images: string }>();
+  for (const p of db.prepare('SELECT id, brand_id, default_category, sales, created_at, card, facets, data_hash, page_refs FROM product ORDER BY id').iterate() as Iterable<{
     id: number;
     brand_id: number | null;
+    default_category: number;
+    data_hash: string;
+    page_refs: string;
     sales: number;
     created_at: string;
     card: string;
     facets: string;
-    data: string;
   }>) {
     const card = JSON.parse(p.card) as ProductCard;
     const facets = JSON.parse(p.facets) as { promo: boolean; newness: boolean };
@@ -204,7 +223,16 @@ export function computePageKeys(db: DatabaseSync, shop: ShopConfig, meta: { taxR
       within,
       listed: hashOf(cardPrint, p.sales, p.created_at, p.facets, own.join(',')),
     });
-    fps.push([hashOf(p.data, p.card, p.facets, p.sales, own.join(',')), p.id]);
+    const data = p.data_hash;
+    fps.push([hashOf(data, p.card, p.facets, p.sales, own.join(',')), p.id]);
+    const refs = JSON.parse(p.page_refs) as PageRefs;
+    shown.set(p.id, {
+      data,
+      defaultCategoryId: p.default_category,
+      brandId: p.brand_id,
+      contents: refs.contentIds.map((c) => contents.get(c) ?? '-').join('|'),
+      images: refs.images.map((i) => media.of(i)).join('|'),
+    });
   }
   const setFp = db.prepare('UPDATE product SET fp = ? WHERE id = ?');
   db.exec('BEGIN');
@@ -261,27 +289,15 @@ export function computePageKeys(db: DatabaseSync, shop: ShopConfig, meta: { taxR
     insertListing.run(listingKey({ kind: 'grid', type }), hash);
   }
 
-  const products = db.prepare('SELECT data FROM product WHERE id = ?');
-  const accessoriesOf = db.prepare("SELECT target_id FROM product_link WHERE product_id = ? AND kind = 'accessory' ORDER BY position");
   const productKeys = new Map<number, string>();
   const productKey = (id: number) => {
     let key = productKeys.get(id);
     if (key) return key;
-    const row = products.get(id) as { data: string } | undefined;
-    if (!row) return 'missing';
-    const p = JSON.parse(row.data) as ProductModel;
-    const accessories = (accessoriesOf.all(id) as { target_id: number }[]).map((a) => cardFp.get(a.target_id) ?? '-');
+    const p = shown.get(id);
+    if (!p) return 'missing';
+    const accessories = (accessoryIds.get(id) ?? []).map((a) => cardFp.get(a) ?? '-');
     const brand = p.brandId === null ? '-' : (brands.get(p.brandId)?.data ?? '-');
-    key = hashOf(
-      global,
-      'product',
-      row.data,
-      trailOf(p.defaultCategoryId),
-      brand,
-      accessories.join('|'),
-      p.contentIds.map((c) => contents.get(c) ?? '-').join('|'),
-      p.images.map((i) => media.of(i)).join('|'),
-    );
+    key = hashOf(global, 'product', p.data, trailOf(p.defaultCategoryId), brand, accessories.join('|'), p.contents, p.images);
     productKeys.set(id, key);
     return key;
   };

@@ -53,6 +53,17 @@ export class ExportError extends Error {
   }
 }
 
+/** Records parsed before, by their line (src/catalog/index-memo.ts). */
+export interface RecordMemo {
+  record<T>(stream: string, line: string, parse: () => { raw: unknown; data: T } | undefined): T | undefined;
+}
+
+/** A record's id for its faults: its id, or a redirect's URL. */
+function idOf(raw: unknown): number | string | undefined {
+  const rawId = typeof raw === 'object' && raw !== null ? ((raw as Record<string, unknown>).id ?? (raw as Record<string, unknown>).url) : undefined;
+  return typeof rawId === 'number' || typeof rawId === 'string' ? rawId : undefined;
+}
+
 export interface CatalogExport {
   dir: string;
   manifest: Manifest;
@@ -61,7 +72,7 @@ export interface CatalogExport {
   taxRules: TaxRule[];
   fulfilmentCenters: FulfilmentCenter[];
   /** Streams one file's valid records; faulty ones go to onFault and are left out. */
-  stream<N extends StreamName>(name: N, onFault: (fault: Fault) => void): AsyncGenerator<StreamRecord<N>>;
+  stream<N extends StreamName>(name: N, onFault: (fault: Fault) => void, memo?: RecordMemo): AsyncGenerator<StreamRecord<N>>;
 }
 
 function issuesToFaults(file: string, issues: z.core.$ZodIssue[], base: Omit<Fault, 'file' | 'field' | 'reason'>): Fault[] {
@@ -133,7 +144,7 @@ export async function openExport(dir: string): Promise<CatalogExport> {
   }
   if (fatal.length) throw new ExportError(fatal);
 
-  async function* stream<N extends StreamName>(name: N, onFault: (fault: Fault) => void): AsyncGenerator<StreamRecord<N>> {
+  async function* stream<N extends StreamName>(name: N, onFault: (fault: Fault) => void, memo?: RecordMemo): AsyncGenerator<StreamRecord<N>> {
     const { file, schema } = STREAMS[name];
     const seen = new Set<string>();
     const lines = createInterface({ input: createReadStream(join(dir, file), { encoding: 'utf8' }), crlfDelay: Infinity });
@@ -143,21 +154,23 @@ export async function openExport(dir: string): Promise<CatalogExport> {
       lineNo++;
       if (!text.trim()) continue;
       records++;
-      let raw: unknown;
-      try {
-        raw = JSON.parse(text);
-      } catch (error) {
-        onFault({ severity: 'skip', file, line: lineNo, reason: `not valid JSON (${(error as Error).message})` });
-        continue;
-      }
-      const rawId = typeof raw === 'object' && raw !== null ? ((raw as Record<string, unknown>).id ?? (raw as Record<string, unknown>).url) : undefined;
-      const id = typeof rawId === 'number' || typeof rawId === 'string' ? rawId : undefined;
-      const parsed = schema.safeParse(raw);
-      if (!parsed.success) {
-        for (const f of issuesToFaults(file, parsed.error.issues, { severity: 'skip', line: lineNo, id })) onFault(f);
-        continue;
-      }
-      const record = parsed.data as StreamRecord<N> & Record<string, unknown>;
+      const parse = (): { raw: unknown; data: unknown } | undefined => {
+        let raw: unknown;
+        try {
+          raw = JSON.parse(text);
+        } catch (error) {
+          onFault({ severity: 'skip', file, line: lineNo, reason: `not valid JSON (${(error as Error).message})` });
+          return undefined;
+        }
+        const parsed = schema.safeParse(raw);
+        if (parsed.success) return { raw, data: parsed.data };
+        for (const f of issuesToFaults(file, parsed.error.issues, { severity: 'skip', line: lineNo, id: idOf(raw) })) onFault(f);
+        return undefined;
+      };
+      const data = memo ? memo.record(name, text, parse) : parse()?.data;
+      if (data === undefined) continue;
+      const record = data as StreamRecord<N> & Record<string, unknown>;
+      const id = idOf(record);
       const missing = (LOCALIZED_FIELDS[name] ?? []).flatMap((field) => {
         const value = record[field] as Partial<Record<Locale, unknown>>;
         return manifest.locales.filter((l) => value[l] === undefined).map((l) => `${field}.${l}`);
