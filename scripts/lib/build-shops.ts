@@ -117,6 +117,9 @@ function inputsStamp(shop: ShopCode, exportDir: string, env: Record<string, stri
 }
 
 /** Node's arguments that preload scripts/lib/child-preload.ts into a child build. */
+/** Node's compile cache of the build's processes (kept on Netlify by netlify/plugins/build-cache). */
+export const COMPILE_CACHE = '.cache/node-compile-cache';
+
 export const CHILD_PRELOAD = ['--import', join(root, 'scripts/lib/child-preload.ts')];
 
 /** What scripts/lib/index-child.ts prints last. */
@@ -268,6 +271,9 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
   const distDir = resolve(o.distDir ?? 'dist');
   const started = performance.now();
   const env: Record<string, string | undefined> = {
+    // Node keeps the code it compiled of the build's modules (Astro, Vite, the index's) for the next
+    // build's processes: their start is 0.2-0.4 s shorter. Node checks each entry against its source.
+    NODE_COMPILE_CACHE: join(root, COMPILE_CACHE),
     ...process.env,
     ...o.env,
     EXPORT_DIR: resolve(o.exportDir),
