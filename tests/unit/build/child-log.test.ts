@@ -25,6 +25,34 @@ describe('a child build that prints 30,000 lines and exits at once', () => {
   }, 30_000);
 });
 
+describe("a child build's lines per page, gathered into few writes", () => {
+  test('arrive whole and in order to a slow reader, and any other line goes out at once', async () => {
+    // Astro writes a page's line in two parts ("├─ /path", then "(cached)" or its time). The
+    // other lines are the build script's phase marks: one must not wait behind work that follows it.
+    const script = `for (let i = 0; i < 20000; i++) { process.stdout.write('  ├─ /page-' + i + '.html'); process.stdout.write(' (cached)\\n'); }
+      console.log('[incremental] pages: 0 of 20000 keyed pages and files rendered, 20000 reused');
+      const until = Date.now() + 1500; while (Date.now() < until);
+      console.log('[site-rules] done');
+      process.exit(0);`;
+    const child = spawn(process.execPath, [...CHILD_PRELOAD, '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.pause();
+    await new Promise((r) => setTimeout(r, 300));
+    const arrived = new Map<string, number>();
+    const lines: string[] = [];
+    eachLine(child.stdout, (l) => {
+      lines.push(l);
+      arrived.set(l.split(' ')[0]!, performance.now());
+    });
+    child.stdout.resume();
+    await new Promise((resolve) => child.stdout.on('end', resolve));
+    expect(lines).toHaveLength(20_002);
+    expect(lines[0]).toBe('  ├─ /page-0.html (cached)');
+    expect(lines[19_999]).toBe('  ├─ /page-19999.html (cached)');
+    expect(lines[20_000]).toMatch(/^\[incremental\] pages:/);
+    expect(arrived.get('[site-rules]')! - arrived.get('[incremental]')!).toBeGreaterThan(1000);
+  }, 30_000);
+});
+
 describe('eachLine', () => {
   test('a character split between two chunks stays one character; the last line comes without its newline', async () => {
     const stream = new PassThrough();
