@@ -176,7 +176,7 @@ export function indexBeside(
   shop: ShopCode,
   env: Record<string, string | undefined>,
   rssFile: string,
-  search?: { language: string; cacheDir: string },
+  search?: { language: string; cacheDir: string; siteDir?: string },
 ): { marker: string; searchMarker: string | undefined; stop: () => void; peakRssBytes: () => number | undefined } {
   const marker = join(dirname(rssFile), 'catalog-index.json');
   const searchMarker = search ? join(dirname(rssFile), 'search-index.json') : undefined;
@@ -194,7 +194,9 @@ export function indexBeside(
     if (!search || !searchMarker) return;
     if (!index.ok || stopped)
       return writeMarker<PrebuiltSearch>(searchMarker, { ok: false, reason: stopped ? 'the build stopped' : 'the catalog index was not built beside the build' });
-    const built = await runChild('search-child.ts', [dbFile, search.language, search.cacheDir], env, SearchChildLine, (kill) => running.push(kill));
+    const built = await runChild('search-child.ts', [dbFile, search.language, search.cacheDir, ...(search.siteDir ? [search.siteDir] : [])], env, SearchChildLine, (kill) =>
+      running.push(kill),
+    );
     writeMarker<PrebuiltSearch>(
       searchMarker,
       built.ok ? { ok: true, ...built.value, ms: performance.now() - started } : { ok: false, reason: built.reason.replace('search-child.ts', 'the search child') },
@@ -306,7 +308,7 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
   rmSync(stampFile, { force: true });
   // The search index beside the build needs its cache folder (incremental builds) and the index.
   const searchBeside = env.INCREMENTAL !== 'off' && env.SEARCH_INDEX !== 'off';
-  const indexer = indexBeside(shop, env, rssFile, searchBeside ? { language: getShop(shop).language, cacheDir: join(cacheDir, 'pagefind') } : undefined);
+  const indexer = indexBeside(shop, env, rssFile, searchBeside ? { language: getShop(shop).language, cacheDir: join(cacheDir, 'pagefind'), siteDir: out } : undefined);
   const child = spawn(process.execPath, [...CHILD_PRELOAD, join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
     cwd: root,
     env: {

@@ -5,16 +5,23 @@
  * runs it right after the catalog index it reads (scripts/lib/build-shops.ts, indexBeside), so
  * Pagefind works beside Astro's setup, bundling and rendering; the build's search-index
  * integration links the result into the site (src/integrations/search-index.ts).
- * Usage: node scripts/lib/search-child.ts <dbFile> <language> <cacheDir>
+ * With <siteDir> (npm run build gives the shop's output folder) it links the index and the price
+ * sheets into the site too, here instead of in Astro's process while it renders the pages (20,000
+ * files to compare at 10,000 products). Nothing else in an incremental build touches the site's
+ * search folders (src/integrations/incremental.ts leaves them), and the integration links them
+ * again itself if this index turns out not to be the current catalog index's.
+ * Usage: node scripts/lib/search-child.ts <dbFile> <language> <cacheDir> [<siteDir>]
  */
 import { dirname, join, resolve } from 'node:path';
 import { indexSignature } from '../../src/catalog/build-index.ts';
 import { SEARCH_PRICES_FOLDER } from '../../src/catalog/search-prices.ts';
-import { readFragmentIds, searchIndexInCache, searchSalt, writePriceSheets } from '../../src/integrations/search-index.ts';
+import { Catalog } from '../../src/catalog/catalog.ts';
+import { pagesInShards } from '../../src/integrations/page-shards.ts';
+import { linkIntoSite, linkPriceSheets, readFragmentIds, searchIndexInCache, searchSalt, writePriceSheets } from '../../src/integrations/search-index.ts';
 
-const [dbFile, language, cacheDir] = process.argv.slice(2);
+const [dbFile, language, cacheDir, siteDir] = process.argv.slice(2);
 if (!dbFile || !language || !cacheDir) {
-  console.error('usage: node scripts/lib/search-child.ts <dbFile> <language> <cacheDir>');
+  console.error('usage: node scripts/lib/search-child.ts <dbFile> <language> <cacheDir> [<siteDir>]');
   process.exit(2);
 }
 try {
@@ -26,8 +33,15 @@ try {
   const cache = dirname(cacheDir);
   writePriceSheets(priceEntries, readFragmentIds(built.dir), cache);
   const prices = join(cache, SEARCH_PRICES_FOLDER);
+  let site: { dir: string; sheets: number; linked: number } | undefined;
+  if (siteDir) {
+    // A sharded shop's fragments go into their shards (decision 0010), as the integration would link them.
+    const sharded = pagesInShards(new Catalog(dbFile));
+    linkIntoSite(built.dir, siteDir, sharded);
+    site = { dir: siteDir, ...linkPriceSheets(prices, siteDir) };
+  }
   // Its own peak besides Pagefind's process: both are the search index's memory beside the build.
-  console.log(JSON.stringify({ signature, ...built, prices, peakRssBytes: built.peakRssBytes + process.resourceUsage().maxRSS * 1024 }));
+  console.log(JSON.stringify({ signature, ...built, prices, site, peakRssBytes: built.peakRssBytes + process.resourceUsage().maxRSS * 1024 }));
 } catch (e) {
   // One line, the last of stderr: the reason its parent reports.
   console.error(e instanceof Error ? e.message.replaceAll('\n', ' ') : String(e));

@@ -15,7 +15,7 @@
 import type { AstroIntegration } from 'astro';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
@@ -52,6 +52,11 @@ export const PrebuiltSearch = z.discriminatedUnion('ok', [
     peakRssBytes: z.number().nonnegative(),
     /** The price sheets it wrote from the same catalog index, in the cache folder (linked into the site). */
     prices: z.string().min(1).optional(),
+    /**
+     * The site folder it linked the index and the price sheets into (npm run build: on the other
+     * core, beside the pages), and how many price sheets and how many of them anew.
+     */
+    site: z.object({ dir: z.string().min(1), sheets: z.number().int().nonnegative(), linked: z.number().int().nonnegative() }).optional(),
     /** From the start of the build to the index's end. */
     ms: z.number().nonnegative(),
   }),
@@ -224,14 +229,18 @@ export async function buildSearchIndex(o: {
 }
 
 /** The site's price sheets become links to those written beside the build (scripts/lib/search-child.ts); how many, and how many linked anew. */
-function linkPriceSheets(dir: string, outDir: string): { sheets: number; linked: number } {
+export function linkPriceSheets(dir: string, outDir: string): { sheets: number; linked: number } {
   const out = join(outDir, SEARCH_PRICES_FOLDER);
   const linked = mirrorTree(dir, out);
   return { sheets: readdirSync(out).length, linked };
 }
 
+/** How the site gets its price sheets: linked already (by the search child), to be linked from a folder, or written from entries. */
+type SiteSheets = { sheets: number; linked: number } | string | (() => { ids: FragmentIds; entries: Iterable<PriceEntry> });
+
 /** The site's price sheets: linked when written beside the build, else written now. Says which, for the log. */
-function priceSheetsInSite(prices: string | (() => { ids: FragmentIds; entries: Iterable<PriceEntry> }), outDir: string): string {
+function priceSheetsInSite(prices: SiteSheets, outDir: string): string {
+  if (typeof prices === 'object') return `${prices.sheets} files written beside the build, ${prices.linked} of them linked anew, linked beside the pages`;
   if (typeof prices === 'string') {
     const { sheets, linked } = linkPriceSheets(prices, outDir);
     return `${sheets} files written beside the build, ${linked} of them linked anew`;
@@ -255,7 +264,7 @@ export const searchFolders = (): string[] => (incrementalEnabled() && process.en
  * The site's `pagefind/` folder becomes links to a cached index's files (its FragmentIds stay in
  * the cache); the links a rebuild finds in place to the same index stay.
  */
-function linkIntoSite(dir: string, outDir: string, sharded: boolean) {
+export function linkIntoSite(dir: string, outDir: string, sharded: boolean) {
   mirrorTree(dir, join(outDir, 'pagefind'), { skip: new Set([FRAGMENT_IDS]), ...(sharded ? { place: searchFileInShards } : {}) });
 }
 
@@ -295,7 +304,7 @@ export function searchIndex({
    * its price sheets: written beside the build (a folder to link) or to be written from the
    * index's result ids and the products' entries.
    */
-  let pending: Promise<(Built & { prices: string | (() => { ids: FragmentIds; entries: Iterable<PriceEntry> }); ms: number; beside: boolean }) | { error: unknown }> | undefined;
+  let pending: Promise<(Built & { prices: SiteSheets; ms: number; beside: boolean }) | { error: unknown }> | undefined;
   return {
     name: 'search-index',
     hooks: {
@@ -324,13 +333,15 @@ export function searchIndex({
             const current =
               beside.ok && beside.signature === indexSignature(dbFile) && existsSync(join(beside.dir, 'pagefind-entry.json')) && existsSync(join(beside.dir, FRAGMENT_IDS));
             if (beside.ok && current) {
-              linkIntoSite(beside.dir, outDir, sharded);
+              // Linked into this site by the search child already (npm run build), else now.
+              const linked = beside.site && resolve(beside.site.dir) === resolve(outDir) ? beside.site : undefined;
+              if (!linked) linkIntoSite(beside.dir, outDir, sharded);
               const written = beside.prices && existsSync(beside.prices) ? beside.prices : undefined;
               return {
                 records: beside.records,
                 reused: beside.reused,
                 peakRssBytes: beside.peakRssBytes,
-                prices: written ?? (() => ({ ids: readFragmentIds(beside.dir), entries: searchPrices(dbFile) })),
+                prices: linked ?? written ?? (() => ({ ids: readFragmentIds(beside.dir), entries: searchPrices(dbFile) })),
                 ms: beside.ms,
                 beside: true,
               };

@@ -17,6 +17,7 @@ import { makeIndexCurrent } from '../../../src/catalog/current-index.ts';
 import { catalogIndex } from '../../../src/integrations/catalog-index.ts';
 import { waitForMarker, waitForPrebuiltIndex, writeMarker, writePrebuiltIndex } from '../../../src/catalog/prebuilt-index.ts';
 import { PrebuiltSearch, searchIndex, searchIndexInCache } from '../../../src/integrations/search-index.ts';
+import { SEARCH_PRICES_FOLDER } from '../../../src/catalog/search-prices.ts';
 import { getShop } from '../../../src/shops/index.ts';
 import { miniProduct, writeMiniExport } from '../../fixtures/mini-export.ts';
 
@@ -71,6 +72,19 @@ describe('the index child of npm run build', () => {
     expect(existsSync(join(search.dir, 'pagefind-entry.json'))).toBe(true);
     // The catalog index's marker came first (the build does not wait for the search index to read the catalog).
     expect(await waitForPrebuiltIndex(indexer.marker, { timeoutMs: 1 })).toMatchObject({ ok: true });
+    expect(search.site).toBeUndefined();
+
+    // Given the site's folder (npm run build), it links the index and the price sheets into it, beside the pages.
+    const siteDir = tmp('site-');
+    const linking = indexBeside('de', env, join(tmp('rss-'), 'rss'), { language: 'de', cacheDir, siteDir });
+    const linked = await waitForMarker(linking.searchMarker!, PrebuiltSearch, 'search index', { timeoutMs: 60_000 });
+    if (!linked.ok) throw new Error(linked.reason);
+    expect(linked).toMatchObject({ reused: true, site: { dir: siteDir, linked: linked.site!.sheets } });
+    expect(linked.site!.sheets).toBeGreaterThan(0);
+    const sameFile = (a: string, b: string) => statSync(a).ino === statSync(b).ino;
+    expect(sameFile(join(siteDir, 'pagefind', 'pagefind-entry.json'), join(linked.dir, 'pagefind-entry.json'))).toBe(true);
+    const sheet = readdirSync(join(siteDir, SEARCH_PRICES_FOLDER))[0]!;
+    expect(sameFile(join(siteDir, SEARCH_PRICES_FOLDER, sheet), join(linked.prices!, sheet))).toBe(true);
 
     const broken = indexBeside('de', { ...env, EXPORT_DIR: tmp('no-export-') }, join(tmp('rss-'), 'rss'), { language: 'de', cacheDir });
     expect(await waitForMarker(broken.searchMarker!, PrebuiltSearch, 'search index', { timeoutMs: 60_000 })).toEqual({
@@ -86,10 +100,11 @@ describe('the search index integration', () => {
   });
 
   /** Runs the integration's hooks as astro build does, around a build of nothing. */
-  const build = async (prebuilt: string | undefined) => {
+  const build = async (prebuilt: string | undefined, beforeBuild?: (outDir: string) => void) => {
     const root = tmp('site-');
     const outDir = join(root, 'dist');
     const cacheDir = join(root, 'cache');
+    beforeBuild?.(outDir);
     if (prebuilt) vi.stubEnv('SEARCH_PREBUILT', prebuilt);
     const logs: string[] = [];
     const logger = { info: (m: string) => logs.push(`info ${m}`), warn: (m: string) => logs.push(`warn ${m}`) };
@@ -116,6 +131,15 @@ describe('the search index integration', () => {
     expect(linked.logs).toEqual([expect.stringMatching(/^info pagefind: \d+ records \(de\) in 1234 ms beside the build, after the catalog index/)]);
     // The same file: linked, not built again.
     expect(statSync(join(linked.out, 'pagefind-entry.json')).ino).toBe(statSync(join(built.dir, 'pagefind-entry.json')).ino);
+
+    // Linked into this very site by the search child (npm run build): not linked again; into another, linked here.
+    const bySearchChild = await build(marker, (outDir) =>
+      writeMarker<PrebuiltSearch>(marker, { ok: true, signature, ...built, site: { dir: `${outDir}/`, sheets: 3, linked: 1 }, ms: 1234 }),
+    );
+    expect(bySearchChild.logs[0]).toMatch(/price sheets: 3 files written beside the build, 1 of them linked anew, linked beside the pages/);
+    expect(existsSync(join(bySearchChild.out, 'pagefind-entry.json'))).toBe(false);
+    writeMarker<PrebuiltSearch>(marker, { ok: true, signature, ...built, site: { dir: tmp('another-site-'), sheets: 3, linked: 1 }, ms: 1234 });
+    expect(existsSync(join((await build(marker)).out, 'pagefind-entry.json'))).toBe(true);
 
     // An index of another export (the build made the catalog index again), or none at all.
     writeMarker<PrebuiltSearch>(marker, { ok: true, signature: 'another', ...built, ms: 1234 });
