@@ -116,10 +116,10 @@ function inputsStamp(shop: ShopCode, exportDir: string, env: Record<string, stri
   return h.digest('hex');
 }
 
-/** Node's arguments that preload scripts/lib/child-preload.ts into a child build. */
 /** Node's compile cache of the build's processes (kept on Netlify by netlify/plugins/build-cache). */
 export const COMPILE_CACHE = '.cache/node-compile-cache';
 
+/** Node's arguments that preload scripts/lib/child-preload.ts into a child build. */
 export const CHILD_PRELOAD = ['--import', join(root, 'scripts/lib/child-preload.ts')];
 
 /** What scripts/lib/index-child.ts prints last. */
