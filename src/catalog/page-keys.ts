@@ -46,6 +46,14 @@ const hashOf = (...parts: (string | number | null | undefined)[]) => {
 /** The fingerprint of a text (a product's record: product.data_hash). */
 export const fingerprint = (text: string): string => hashOf(text);
 
+/**
+ * A product's fingerprint for the change report (product.fp): its record's hash, card, facets,
+ * sales and categories (ids in order, each once). Written with the product: an UPDATE afterwards
+ * rewrites each whole row, its record included (the index's largest writes).
+ */
+export const productFingerprint = (dataHash: string, card: string, facets: string, sales: number, categoryIds: readonly number[]): string =>
+  hashOf(dataHash, card, facets, sales, [...new Set(categoryIds)].sort((a, b) => a - b).join(','));
+
 export interface MediaRow {
   src: string;
   size: number;
@@ -118,8 +126,8 @@ interface ProductRow {
 }
 
 /**
- * Computes and stores every page's key (route.key) and every listing's (listing_key), and each
- * product's and category's fingerprint (product.fp, category.fp) for the change report.
+ * Computes and stores every page's key (route.key) and every listing's (listing_key); each
+ * product's fingerprint for the change report (product.fp) is written with it (productFingerprint).
  */
 export function computePageKeys(db: DatabaseSync, shop: ShopConfig, meta: { taxRules: unknown; countries: unknown; currencies: unknown }, media: MediaHashes): void {
   const all = <T>(sql: string, ...params: (string | number | null)[]) => db.prepare(sql).all(...params) as unknown as T[];
@@ -193,7 +201,6 @@ export function computePageKeys(db: DatabaseSync, shop: ShopConfig, meta: { taxR
   }
   const rows: ProductRow[] = [];
   const cardFp = new Map<number, string>();
-  const fps: [string, number][] = [];
   /** What a product page's key needs of the product, read with its record once. */
   const shown = new Map<number, { data: string; defaultCategoryId: number; brandId: number | null; contents: string; images: string }>();
   for (const p of db.prepare('SELECT id, brand_id, default_category, sales, created_at, card, facets, data_hash, page_refs FROM product ORDER BY id').iterate() as Iterable<{
@@ -224,7 +231,6 @@ export function computePageKeys(db: DatabaseSync, shop: ShopConfig, meta: { taxR
       listed: hashOf(cardPrint, p.sales, p.created_at, p.facets, own.join(',')),
     });
     const data = p.data_hash;
-    fps.push([hashOf(data, p.card, p.facets, p.sales, own.join(',')), p.id]);
     const refs = JSON.parse(p.page_refs) as PageRefs;
     shown.set(p.id, {
       data,
@@ -234,10 +240,6 @@ export function computePageKeys(db: DatabaseSync, shop: ShopConfig, meta: { taxR
       images: refs.images.map((i) => media.of(i)).join('|'),
     });
   }
-  const setFp = db.prepare('UPDATE product SET fp = ? WHERE id = ?');
-  db.exec('BEGIN');
-  for (const [fp, id] of fps) setFp.run(fp, id);
-  db.exec('COMMIT');
 
   // Listings: one hasher each, fed in product id order.
   const listings = new Map<string, { hash: Hash; brands: Set<number> }>();
