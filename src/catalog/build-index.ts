@@ -99,21 +99,14 @@ async function signature(exportDir: string, shop: ShopConfig): Promise<string> {
 }
 
 function readMeta(dbFile: string, key: string): string | undefined {
-  if (!existsSync(dbFile)) return undefined;
-  try {
-    const db = new DatabaseSync(dbFile, { readOnly: true });
-    try {
-      const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
-      return row?.value;
-    } finally {
-      db.close();
-    }
-  } catch {
-    return undefined;
-  }
+  return readPrevious(
+    dbFile,
+    (db) => (db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value,
+    () => undefined,
+  );
 }
 
-/** What `read` finds in the previous index at `dbFile`, or `none()` when there is none or it cannot be read. */
+/** What `read` finds in the index at `dbFile` (the previous one, while a new one is made), or `none()` when there is none or it cannot be read. */
 function readPrevious<T>(dbFile: string, read: (db: DatabaseSync) => T, none: () => T): T {
   if (!existsSync(dbFile)) return none();
   try {
@@ -197,7 +190,7 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
     return {
       title: t.title,
       chapo: t.chapo,
-      descriptionHtml: memo.text('html', t.description, () => sanitizeEditorHtml(t.description)),
+      descriptionHtml: memo.html(t.description, () => sanitizeEditorHtml(t.description)),
       postscriptum: t.postscriptum,
       metaTitle: t.metaTitle,
       metaDescription: t.metaDescription,

@@ -17,7 +17,7 @@ import { isDeepStrictEqual } from 'node:util';
 export const MEMO_SCHEMA = 'CREATE TABLE memo (kind TEXT NOT NULL, hash TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (kind, hash)) WITHOUT ROWID';
 
 /** What the memo holds: a record parsed by the export schema, or sanitized editor HTML. */
-export type MemoKind = 'record' | 'html';
+type MemoKind = 'record' | 'html';
 
 /** The code whose output the memo holds, as files next to this one and the project's lockfile. */
 const CODE = ['./export-schema.ts', './sanitize.ts', './index-memo.ts', '../../package-lock.json'];
@@ -59,16 +59,16 @@ export class IndexMemo {
     }
   }
 
-  /** The memoised text for `input`, computed by `compute` when the previous index has none. */
-  text(kind: MemoKind, input: string, compute: () => string): string {
+  /** Editor HTML as the sanitizer cleans it: the previous index's, else `clean()`'s. */
+  html(input: string, clean: () => string): string {
     const hash = keyOf(input);
-    const key = `${kind}:${hash}`;
+    const key = `html:${hash}`;
     const used = this.#used.get(key);
     if (used) return used.value;
     let value = this.#previous.get(key);
-    if (value === undefined) value = compute();
-    else this.reused[kind]++;
-    this.#used.set(key, { kind, hash, value });
+    if (value === undefined) value = clean();
+    else this.reused.html++;
+    this.#used.set(key, { kind: 'html', hash, value });
     return value;
   }
 

@@ -201,8 +201,8 @@ export function computePageKeys(db: DatabaseSync, shop: ShopConfig, meta: { taxR
   }
   const rows: ProductRow[] = [];
   const cardFp = new Map<number, string>();
-  /** What a product page's key needs of the product, read with its record once. */
-  const shown = new Map<number, { data: string; defaultCategoryId: number; brandId: number | null; contents: string; images: string }>();
+  /** What a product page's key needs of the product, read once without its record. */
+  const shown = new Map<number, { dataHash: string; defaultCategoryId: number; brandId: number | null; contents: string; images: string }>();
   for (const p of db.prepare('SELECT id, brand_id, default_category, sales, created_at, card, facets, data_hash, page_refs FROM product ORDER BY id').iterate() as Iterable<{
     id: number;
     brand_id: number | null;
@@ -230,10 +230,9 @@ export function computePageKeys(db: DatabaseSync, shop: ShopConfig, meta: { taxR
       within,
       listed: hashOf(cardPrint, p.sales, p.created_at, p.facets, own.join(',')),
     });
-    const data = p.data_hash;
     const refs = JSON.parse(p.page_refs) as PageRefs;
     shown.set(p.id, {
-      data,
+      dataHash: p.data_hash,
       defaultCategoryId: p.default_category,
       brandId: p.brand_id,
       contents: refs.contentIds.map((c) => contents.get(c) ?? '-').join('|'),
@@ -299,7 +298,7 @@ export function computePageKeys(db: DatabaseSync, shop: ShopConfig, meta: { taxR
     if (!p) return 'missing';
     const accessories = (accessoryIds.get(id) ?? []).map((a) => cardFp.get(a) ?? '-');
     const brand = p.brandId === null ? '-' : (brands.get(p.brandId)?.data ?? '-');
-    key = hashOf(global, 'product', p.data, trailOf(p.defaultCategoryId), brand, accessories.join('|'), p.contents, p.images);
+    key = hashOf(global, 'product', p.dataHash, trailOf(p.defaultCategoryId), brand, accessories.join('|'), p.contents, p.images);
     productKeys.set(id, key);
     return key;
   };

@@ -82,17 +82,17 @@ describe('the catalog index with the previous index’s parses', () => {
     const db = new DatabaseSync(':memory:');
     db.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
     const written = new IndexMemo();
-    written.text('html', '<h1>a</h1>', () => '<h2>a</h2>');
+    written.html('<h1>a</h1>', () => '<h2>a</h2>');
     written.save(db, 'v1');
     let computed = 0;
     const compute = () => {
       computed++;
       return 'fresh';
     };
-    expect(IndexMemo.read(db, 'v1').text('html', '<h1>a</h1>', compute)).toBe('<h2>a</h2>');
+    expect(IndexMemo.read(db, 'v1').html('<h1>a</h1>', compute)).toBe('<h2>a</h2>');
     expect(computed).toBe(0);
-    expect(IndexMemo.read(db, 'v2').text('html', '<h1>a</h1>', compute)).toBe('fresh');
-    expect(IndexMemo.read(new DatabaseSync(':memory:'), 'v1').text('html', '<h1>a</h1>', compute)).toBe('fresh');
+    expect(IndexMemo.read(db, 'v2').html('<h1>a</h1>', compute)).toBe('fresh');
+    expect(IndexMemo.read(new DatabaseSync(':memory:'), 'v1').html('<h1>a</h1>', compute)).toBe('fresh');
     expect(computed).toBe(2);
     expect(MEMO_SCHEMA).toContain('memo');
     // The version follows the code: the index layout's version is part of it.
