@@ -15,33 +15,20 @@ import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { DOCUMENTS, STREAMS, type Image, type Document, type Locale, type Texts } from './export-schema.ts';
-import { openExport, type Fault } from './read-export.ts';
-import { encodeModes, isSellable, modeCountries, modeTaxes, priceCents, shownPrice, taxesFor } from './prices.ts';
-import { sanitizeEditorHtml } from './sanitize.ts';
-import { IndexMemo, memoVersion } from './index-memo.ts';
+import { DOCUMENTS, STREAMS, type Locale } from './export-schema.ts';
+import { openExport, type CatalogExport, type ExportLine, type Fault } from './read-export.ts';
+import { IndexMemo, indexCodeVersion } from './index-memo.ts';
+import { faultOfRow, lineHash, patchBase, patchPrevious, readPrevious, type MadeIndex } from './index-patch.ts';
+import { danglingAccessory, localiser, PRODUCT_COLUMNS, productRow, productValues, type ProductContext } from './product-row.ts';
 import { positiveId } from '../api/contract/id.ts';
 import { buildTree } from './tree.ts';
 import { collapseRedirects, pathOf } from './urls.ts';
-import { KEYS_SCHEMA, MEDIA_SCHEMA, MediaHashes, computePageKeys, diffIndexes, fingerprint, productFingerprint, readMedia, type Changes, type PageRefs } from './page-keys.ts';
+import { KEYS_SCHEMA, MEDIA_SCHEMA, MediaHashes, computePageKeys, diffIndexes, readMedia, type Changes } from './page-keys.ts';
 import type { ShopConfig } from '../shops/schema.ts';
-import type {
-  BrandModel,
-  CategoryModel,
-  ContentModel,
-  DocumentModel,
-  FolderModel,
-  ImageModel,
-  ProductCard,
-  ProductFacets,
-  ProductModel,
-  TextsModel,
-  VariantModel,
-} from './models.ts';
-import { defaultVariantOf } from './models.ts';
+import type { BrandModel, CategoryModel, ContentModel, FolderModel } from './models.ts';
 
 /** Bump when the index layout or what goes into it changes: forces a rebuild. */
-const INDEX_VERSION = 8;
+const INDEX_VERSION = 9;
 
 const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -57,6 +44,8 @@ CREATE TABLE product (id INTEGER PRIMARY KEY, ref TEXT, brand_id INTEGER, defaul
   sellable INTEGER, sales INTEGER, created_at TEXT, price INTEGER, card TEXT, facets TEXT, page_refs TEXT, data_hash TEXT, fp TEXT, data TEXT);
 CREATE TABLE product_category (category_id INTEGER, product_id INTEGER, position INTEGER, PRIMARY KEY (category_id, product_id));
 CREATE TABLE product_link (product_id INTEGER, kind TEXT, target_id INTEGER, position INTEGER);
+-- Every non-blank line of products.ndjson in order: its number in the file, the id of the product it gave (none: it was left out) and its hash.
+CREATE TABLE product_line (n INTEGER PRIMARY KEY, line INTEGER NOT NULL, id INTEGER, hash TEXT NOT NULL);
 `;
 
 export interface IndexOptions {
@@ -106,41 +95,17 @@ function readMeta(dbFile: string, key: string): string | undefined {
   );
 }
 
-/** What `read` finds in the index at `dbFile` (the previous one, while a new one is made), or `none()` when there is none or it cannot be read. */
-function readPrevious<T>(dbFile: string, read: (db: DatabaseSync) => T, none: () => T): T {
-  if (!existsSync(dbFile)) return none();
-  try {
-    const db = new DatabaseSync(dbFile, { readOnly: true });
-    try {
-      return read(db);
-    } finally {
-      db.close();
-    }
-  } catch {
-    return none();
-  }
-}
-
 /** The signature of the export and settings an index was built from (undefined without an index). */
 export const indexSignature = (dbFile: string): string | undefined => readMeta(dbFile, 'signature');
 
 function readFaults(dbFile: string): Fault[] {
   const db = new DatabaseSync(dbFile, { readOnly: true });
   try {
-    return (db.prepare('SELECT * FROM fault').all() as Record<string, string | number | null>[]).map((r) => ({
-      severity: r.severity as Fault['severity'],
-      file: String(r.file),
-      line: (r.line as number | null) ?? undefined,
-      id: (r.record as string | null) ?? undefined,
-      field: (r.field as string | null) ?? undefined,
-      reason: String(r.reason),
-    }));
+    return (db.prepare('SELECT * FROM fault').all() as Record<string, string | number | null>[]).map(faultOfRow);
   } finally {
     db.close();
   }
 }
-
-const src = (file: string) => (/^https?:/.test(file) ? file : `/${file}`);
 
 export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: IndexOptions): Promise<IndexResult> {
   const ex = await openExport(exportDir);
@@ -158,21 +123,66 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   }
 
   mkdirSync(dirname(dbFile), { recursive: true });
-  const version = memoVersion(INDEX_VERSION);
-  const memo = force
-    ? new IndexMemo()
-    : readPrevious(
-        dbFile,
-        (old) => IndexMemo.read(old, version),
-        () => new IndexMemo(),
-      );
+  const version = indexCodeVersion(INDEX_VERSION);
   const tmp = `${dbFile}.tmp-${process.pid}`;
   rmSync(tmp, { force: true });
-  const db = new DatabaseSync(tmp);
-  // A page cache of up to 256 MB: the products' one transaction keeps the pages it changes until
-  // its commit instead of writing and reading them back (at 100,000 products, the routes' index).
-  db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -262144;');
-  db.exec(SCHEMA);
+  // An editor's export changes a few products' lines: the previous index with their rows replaced
+  // (index-patch.ts), when that equals an index made from every record; else every record, parsed
+  // and cleaned only where the previous index's memo has no parse (index-memo.ts).
+  const base = patchBase(ex, shop, version);
+  let made: MadeIndex | undefined = force ? undefined : await patchPrevious({ ex, shop, dbFile, tmp, base });
+  if (!made) {
+    const memo = force
+      ? new IndexMemo()
+      : readPrevious(
+          dbFile,
+          (old) => IndexMemo.read(old, version),
+          () => new IndexMemo(),
+        );
+    const db = new DatabaseSync(tmp);
+    // A page cache of up to 256 MB: the products' one transaction keeps the pages it changes until
+    // its commit instead of writing and reading them back (at 100,000 products, the routes' index).
+    db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -262144;');
+    db.exec(SCHEMA);
+    made = { db, memo, ...(await importAll(ex, shop, db, memo)) };
+  }
+  const { db, memo, faults, stats } = made;
+
+  // --- the pages' cache keys (page-keys.ts), and what changed since the previous index ---------
+  db.exec(MEDIA_SCHEMA);
+  db.exec(KEYS_SCHEMA);
+  // A patched index holds the previous index's keys and image hashes: they are made again, of what it shows now.
+  db.exec('DELETE FROM media; DELETE FROM listing_key;');
+  // No usable previous index: every image is hashed.
+  const media = new MediaHashes(
+    exportDir,
+    readPrevious(dbFile, readMedia, () => new Map()),
+  );
+  computePageKeys(db, shop, { taxRules: ex.taxRules, countries: ex.countries, currencies: ex.currencies }, media);
+  stats.imagesHashed = media.hashed;
+  const changes = diffIndexes(db, dbFile, (file) => new DatabaseSync(file, { readOnly: true }));
+  const setMeta = db.prepare('INSERT OR REPLACE INTO meta VALUES (?, ?)');
+  setMeta.run('signature', sig);
+  setMeta.run('patchBase', base);
+  setMeta.run('stats', JSON.stringify(stats));
+  setMeta.run('manifest', JSON.stringify(ex.manifest));
+  setMeta.run('exportDir', exportDir);
+  setMeta.run('taxRules', JSON.stringify(ex.taxRules));
+  setMeta.run('currencies', JSON.stringify(ex.currencies));
+  setMeta.run('countries', JSON.stringify(ex.countries));
+  setMeta.run('changes', JSON.stringify(changes));
+  memo.save(db, version);
+  db.close();
+  renameSync(tmp, dbFile);
+  return { dbFile, rebuilt: true, faults, stats, changes };
+}
+
+/**
+ * Makes the index in `db` (empty, with SCHEMA) from every record of the export: categories,
+ * brands, folders and contents, then the products, the accessories, the tree's counts and the
+ * redirects, in the export's order (a URL two records claim belongs to the first).
+ */
+async function importAll(ex: CatalogExport, shop: ShopConfig, db: DatabaseSync, memo: IndexMemo): Promise<{ faults: Fault[]; stats: Record<string, number> }> {
   const faults: Fault[] = [];
   const stats: Record<string, number> = {};
   const bump = (key: string) => (stats[key] = (stats[key] ?? 0) + 1);
@@ -185,19 +195,8 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   const routeExists = db.prepare('SELECT kind, id FROM route WHERE path = ?');
 
   const L: Locale = shop.locale;
-  const texts = (i18n: Partial<Record<Locale, Texts>>): TextsModel => {
-    const t = i18n[L]!;
-    return {
-      title: t.title,
-      chapo: t.chapo,
-      descriptionHtml: memo.html(t.description, () => sanitizeEditorHtml(t.description)),
-      postscriptum: t.postscriptum,
-      metaTitle: t.metaTitle,
-      metaDescription: t.metaDescription,
-    };
-  };
-  const image = (i: Image): ImageModel => ({ src: src(i.file), width: i.width, height: i.height, alt: i.alt[L] ?? '' });
-  const documentOf = (d: Document): DocumentModel => ({ href: src(d.file), title: d.title[L] ?? d.file, mime: d.mime, bytes: d.bytes });
+  const local = localiser(L, memo);
+  const { texts, image, documentOf } = local;
   /** Claims a page path; reports and returns false when another record has it already. */
   const claim = (slug: string, kind: string, id: number, file: string, line: number | undefined, productId: number | null = null) => {
     const path = pathOf(slug);
@@ -299,158 +298,33 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   })();
 
   // --- products -----------------------------------------------------------------------------------
-  const taxRules = new Map(ex.taxRules.map((r) => [r.id, r]));
-  const currency = shop.currency.code;
-  const zeroVat = new Set(shop.zeroVatCategories);
-  const shopCountries = modeCountries(shop);
-  const insertProduct = db.prepare(
-    'INSERT INTO product (id, ref, brand_id, default_category, title, sellable, sales, created_at, price, card, data, facets, page_refs, data_hash, fp) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  );
+  const insertProduct = db.prepare(`INSERT INTO product (id, ${PRODUCT_COLUMNS.join(', ')}) VALUES (?${', ?'.repeat(PRODUCT_COLUMNS.length)})`);
   const insertPC = db.prepare('INSERT OR IGNORE INTO product_category VALUES (?, ?, ?)');
   const insertLink = db.prepare('INSERT INTO product_link VALUES (?, ?, ?, ?)');
-  const productsFile = STREAMS.products.file;
+  const insertLine = db.prepare('INSERT INTO product_line VALUES (?, ?, ?, ?)');
+  const context: ProductContext = {
+    shop,
+    taxRules: new Map(ex.taxRules.map((r) => [r.id, r])),
+    categoryIds,
+    brandIds,
+    contentIds,
+    local,
+    claim: (slug, kind, id, productId) => claim(slug, kind, id, STREAMS.products.file, undefined, productId),
+    fault,
+  };
+  let lines = 0;
+  const onLine = (line: ExportLine, id: number | undefined) => insertLine.run(++lines, line.no, id ?? null, lineHash(line.text));
   // One transaction: a commit writes every page it changed, and each batch of products changed pages
   // all over the routes' path index (at 100,000 products, 200 commits wrote it again and again).
   db.exec('BEGIN');
-  for await (const p of ex.stream('products', onFault, memo)) {
-    const rule = taxRules.get(p.taxRuleId);
-    if (!rule) {
-      fault({ severity: 'skip', file: productsFile, id: p.id, field: 'taxRuleId', reason: `tax rule ${p.taxRuleId} is not in tax-rules.json` });
-      continue;
-    }
-    const defaultLink = p.categories.find((c) => c.default) ?? p.categories[0]!;
-    if (!categoryIds.has(defaultLink.id)) {
-      fault({ severity: 'skip', file: productsFile, id: p.id, field: 'categories', reason: `default category ${defaultLink.id} is not in the export` });
-      continue;
-    }
-    const unpriced = p.variants.find((v) => !v.prices[currency]);
-    if (unpriced) {
-      fault({ severity: 'skip', file: productsFile, id: p.id, field: `variants.${unpriced.id}.prices`, reason: `no price in ${currency}, the shop's currency` });
-      continue;
-    }
-    const links = p.categories.filter((c) => {
-      if (categoryIds.has(c.id)) return true;
-      fault({ severity: 'skip', file: productsFile, id: p.id, field: 'categories', reason: `category ${c.id} is not in the export; the link is dropped` });
-      return false;
-    });
-    let brandId = p.brandId;
-    if (brandId !== null && !brandIds.has(brandId)) {
-      fault({ severity: 'skip', file: productsFile, id: p.id, field: 'brandId', reason: `brand ${brandId} is not in the export (or hidden); shown without brand` });
-      brandId = null;
-    }
-    const zeroRated = links.some((c) => zeroVat.has(c.id));
-    const taxes = zeroRated ? [] : taxesFor(rule, shop.countryId);
-    const variants: VariantModel[] = p.variants.map((v) => {
-      const net = v.prices[currency]!;
-      return {
-        id: v.id,
-        ref: v.ref,
-        ean: v.ean,
-        isDefault: v.isDefault,
-        quantity: v.quantity,
-        promo: v.promo,
-        newness: v.newness,
-        weight: v.weight,
-        url: v.url[L] ? pathOf(v.url[L]!) : null,
-        urls: v.url,
-        attributes: v.attributes.map((a) => ({ attributeId: a.attributeId, kind: a.kind, name: a.attribute[L] ?? '', valueId: a.valueId, value: a.value[L] ?? '', hex: a.hex })),
-        prices: {
-          net,
-          gross: {
-            price: priceCents(net.price, { taxes }),
-            promoPrice: priceCents(net.promoPrice, { taxes }),
-            listPrice: net.listPrice === undefined ? undefined : priceCents(net.listPrice, { taxes }),
-          },
-        },
-        imageIds: v.images,
-        deliveryDelay: v.deliveryDelay,
-        fulfilment: v.fulfilment,
-      };
-    });
-    const main = defaultVariantOf(variants)!;
-    const sellable = isSellable(main.prices.gross, main.promo);
-    if (!sellable) {
-      bump('productsNotSellable');
-      continue;
-    }
-    if (!claim(p.url[L]!, 'product', p.id, productsFile, undefined)) continue;
-    for (const v of variants) {
-      if (v.url && !claim(v.url.slice(1), 'variant', v.id, productsFile, undefined, p.id)) v.url = null;
-    }
-    const model: ProductModel = {
-      id: p.id,
-      ref: p.ref,
-      url: pathOf(p.url[L]!),
-      urls: p.url,
-      brandId,
-      taxRuleId: p.taxRuleId,
-      defaultCategoryId: defaultLink.id,
-      categoryIds: links.map((c) => c.id),
-      sellable,
-      ...texts(p.i18n),
-      variants,
-      features: p.features.map((f) => ({ featureId: f.featureId, title: f.title[L] ?? '', values: f.values.map((v) => v.title[L] ?? '').filter(Boolean) })),
-      images: p.images.map((i) => ({ id: i.id, ...image(i) })),
-      documents: p.documents.map(documentOf),
-      accessoryIds: p.accessories,
-      contentIds: p.contents.filter((id) => contentIds.has(id)),
-      createdAt: p.createdAt,
-      module: { ...p.module, keywords: p.module.keywords?.[L] },
-    };
-    for (const id of p.contents) {
-      if (!contentIds.has(id)) fault({ severity: 'skip', file: productsFile, id: p.id, field: 'contents', reason: `content ${id} is not in the export; the link is dropped` });
-    }
-    const shown = shownPrice(main.prices.gross, main.promo);
-    const card: ProductCard = {
-      id: p.id,
-      title: model.title,
-      url: model.url,
-      brandId,
-      image: model.images[0] ? image(p.images[0]!) : null,
-      price: shown.price,
-      crossedOut: shown.crossedOut,
-      inStock: variants.some((v) => v.quantity > 0),
-      ...(variants.length === 1 ? { pse: variants[0]!.id } : {}),
-      ...((p.module.quantityStep ?? 1) > 1 ? { step: p.module.quantityStep } : {}),
-      modes: encodeModes(main.prices.net, main.promo, modeTaxes(rule, shopCountries, zeroRated ? shop.countryId : null)),
-    };
-    const facets: ProductFacets = {
-      promo: main.promo,
-      newness: main.newness,
-      features: model.features.flatMap((f) => f.values.map((v) => [f.featureId, f.title, v] as [number, string, string])),
-    };
-    const data = JSON.stringify(model);
-    const dataHash = fingerprint(data);
-    const cardJson = JSON.stringify(card);
-    const facetsJson = JSON.stringify(facets);
-    const sales = p.module.salesCount ?? 0;
-    insertProduct.run(
-      p.id,
-      p.ref,
-      brandId,
-      defaultLink.id,
-      model.title,
-      1,
-      sales,
-      p.createdAt,
-      shown.price,
-      cardJson,
-      data,
-      facetsJson,
-      JSON.stringify({ contentIds: model.contentIds, images: model.images } satisfies PageRefs),
-      dataHash,
-      productFingerprint(
-        dataHash,
-        cardJson,
-        facetsJson,
-        sales,
-        links.map((c) => c.id),
-      ),
-    );
-    for (const c of links) insertPC.run(c.id, p.id, c.position);
-    p.accessories.forEach((id, i) => insertLink.run(p.id, 'accessory', id, i));
+  for await (const p of ex.stream('products', onFault, memo, onLine)) {
+    const row = productRow(p, context, () => bump('productsNotSellable'));
+    if (!row) continue;
+    insertProduct.run(row.id, ...productValues(row));
+    for (const c of row.links) insertPC.run(c.id, row.id, c.position);
+    row.accessories.forEach((id, i) => insertLink.run(row.id, 'accessory', id, i));
     bump('products');
-    stats.variantPages = (stats.variantPages ?? 0) + variants.filter((v) => v.url).length;
+    stats.variantPages = (stats.variantPages ?? 0) + row.variantPages;
   }
   db.exec('COMMIT');
 
@@ -458,15 +332,7 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   const dangling = db
     .prepare("SELECT l.product_id, l.target_id FROM product_link l LEFT JOIN product p ON p.id = l.target_id WHERE l.kind = 'accessory' AND p.id IS NULL")
     .all() as { product_id: number; target_id: number }[];
-  for (const d of dangling) {
-    fault({
-      severity: 'skip',
-      file: productsFile,
-      id: d.product_id,
-      field: 'accessories',
-      reason: `product ${d.target_id} is not shown (missing, hidden or without price); the link is dropped`,
-    });
-  }
+  for (const d of dangling) fault(danglingAccessory(d.product_id, d.target_id));
   db.exec("DELETE FROM product_link WHERE kind = 'accessory' AND target_id NOT IN (SELECT id FROM product)");
 
   // --- the tree with counts of sellable products ---------------------------------------------
@@ -522,30 +388,7 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   db.exec('CREATE INDEX route_kind_id ON route (kind, id)');
   db.exec('CREATE INDEX product_link_product ON product_link (product_id, kind)');
 
-  // --- the pages' cache keys (page-keys.ts), and what changed since the previous index ---------
-  db.exec(MEDIA_SCHEMA);
-  db.exec(KEYS_SCHEMA);
-  // No usable previous index: every image is hashed.
-  const media = new MediaHashes(
-    exportDir,
-    readPrevious(dbFile, readMedia, () => new Map()),
-  );
-  computePageKeys(db, shop, { taxRules: ex.taxRules, countries: ex.countries, currencies: ex.currencies }, media);
-  stats.imagesHashed = media.hashed;
-  const changes = diffIndexes(db, dbFile, (file) => new DatabaseSync(file, { readOnly: true }));
-  const setMeta = db.prepare('INSERT INTO meta VALUES (?, ?)');
-  setMeta.run('signature', sig);
-  setMeta.run('stats', JSON.stringify(stats));
-  setMeta.run('manifest', JSON.stringify(ex.manifest));
-  setMeta.run('exportDir', exportDir);
-  setMeta.run('taxRules', JSON.stringify(ex.taxRules));
-  setMeta.run('currencies', JSON.stringify(ex.currencies));
-  setMeta.run('countries', JSON.stringify(ex.countries));
-  setMeta.run('changes', JSON.stringify(changes));
-  memo.save(db, version);
-  db.close();
-  renameSync(tmp, dbFile);
-  return { dbFile, rebuilt: true, faults, stats, changes };
+  return { faults, stats };
 }
 
 /** A content's postscriptum is listing JSON when it names brand_id and/or category_id. */

@@ -5,30 +5,46 @@
  * 10,000; the next index parses and cleans only those, and takes the rest from the previous index.
  *
  * Both are pure functions of their input and of the code that computes them, so the memo is used
- * only while that code is the same: its version is a hash of the export schema, the sanitizer, this
- * file, the index's layout version and the lockfile (zod's and sanitize-html's versions). An index
- * keeps only the entries it used, so the memo does not grow with the editors' changes.
+ * only while that code is the same (`indexCodeVersion`: the catalog code, the shops' configuration
+ * code, the API contract's and the lockfile, i.e. zod's and sanitize-html's versions). An index made
+ * from every record keeps only the entries it used, so the memo does not grow with the editors'
+ * changes; an index patched from the previous one (index-patch.ts) adds its new entries to the
+ * previous ones, until the next index made from every record.
  */
 import { hash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { isDeepStrictEqual } from 'node:util';
 
-export const MEMO_SCHEMA = 'CREATE TABLE memo (kind TEXT NOT NULL, hash TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (kind, hash)) WITHOUT ROWID';
+export const MEMO_SCHEMA = 'CREATE TABLE IF NOT EXISTS memo (kind TEXT NOT NULL, hash TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (kind, hash)) WITHOUT ROWID';
 
 /** What the memo holds: a record parsed by the export schema, or sanitized editor HTML. */
 type MemoKind = 'record' | 'html';
 
-/** The code whose output the memo holds, as files next to this one and the project's lockfile. */
-const CODE = ['./export-schema.ts', './sanitize.ts', './index-memo.ts', '../../package-lock.json'];
+/**
+ * The folders of the code an index is made with (from this one), and the project's lockfile: the
+ * index's parses and rows are reused only from an index made with the same code. More than the
+ * index imports (a change to any catalog file makes the next index anew), never less.
+ */
+const CODE = ['./', '../shops/', '../api/contract/'];
+const LOCKFILE = '../../package-lock.json';
 
-/** The version of the memo's code: entries made by other code are not used. */
-export function memoVersion(indexVersion: number): string {
+/** The version of the code that makes an index: parses, cleaned HTML and rows of other code are not reused. */
+export function indexCodeVersion(indexVersion: number): string {
   const parts = [String(indexVersion)];
-  for (const file of CODE) {
-    const url = new URL(file, import.meta.url);
-    parts.push(existsSync(url) ? readFileSync(url, 'utf8') : `${file}: missing`);
+  for (const folder of CODE) {
+    const url = new URL(folder, import.meta.url);
+    if (!existsSync(url)) {
+      parts.push(`${folder}: missing`);
+      continue;
+    }
+    for (const name of readdirSync(url)
+      .filter((n) => n.endsWith('.ts'))
+      .sort())
+      parts.push(name, readFileSync(new URL(name, url), 'utf8'));
   }
+  const lock = new URL(LOCKFILE, import.meta.url);
+  parts.push(existsSync(lock) ? readFileSync(lock, 'utf8') : 'no lockfile');
   return hash('sha256', parts.join('\u0000'), 'base64url');
 }
 
@@ -94,13 +110,13 @@ export class IndexMemo {
     return parsed.data;
   }
 
-  /** Writes the entries this index used, and the memo's version, into `db` (which has the meta table). */
+  /** Writes the entries this index used, and the memo's version, into `db` (which has the meta table; a patched index, its memo too). */
   save(db: DatabaseSync, version: string): void {
     db.exec(MEMO_SCHEMA);
-    const insert = db.prepare('INSERT INTO memo VALUES (?, ?, ?)');
+    const insert = db.prepare('INSERT OR REPLACE INTO memo VALUES (?, ?, ?)');
     db.exec('BEGIN');
     for (const e of this.#used.values()) insert.run(e.kind, e.hash, e.value);
-    db.prepare("INSERT INTO meta VALUES ('memoVersion', ?)").run(version);
+    db.prepare("INSERT OR REPLACE INTO meta VALUES ('memoVersion', ?)").run(version);
     db.exec('COMMIT');
   }
 }

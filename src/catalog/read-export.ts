@@ -71,8 +71,26 @@ export interface CatalogExport {
   countries: Country[];
   taxRules: TaxRule[];
   fulfilmentCenters: FulfilmentCenter[];
-  /** Streams one file's valid records; faulty ones go to onFault and are left out. */
-  stream<N extends StreamName>(name: N, onFault: (fault: Fault) => void, memo?: RecordMemo): AsyncGenerator<StreamRecord<N>>;
+  /** A stream file's non-blank lines, numbered as in the file; throws an ExportError at the end when their count is not the manifest's. */
+  lines(name: StreamName): AsyncGenerator<ExportLine>;
+  /** One line's record when it is valid JSON, passes the schema and has every locale; else undefined, its faults to onFault. */
+  record<N extends StreamName>(name: N, line: ExportLine, onFault: (fault: Fault) => void, memo?: RecordMemo): StreamRecord<N> | undefined;
+  /**
+   * Streams one file's valid records; faulty ones (and a second record of an id) go to onFault and
+   * are left out. `onLine` hears of every line, with the id of the record it gave (undefined: none).
+   */
+  stream<N extends StreamName>(
+    name: N,
+    onFault: (fault: Fault) => void,
+    memo?: RecordMemo,
+    onLine?: (line: ExportLine, id: number | undefined) => void,
+  ): AsyncGenerator<StreamRecord<N>>;
+}
+
+/** A non-blank line of a stream file and its number in the file (from 1). */
+export interface ExportLine {
+  no: number;
+  text: string;
 }
 
 function issuesToFaults(file: string, issues: z.core.$ZodIssue[], base: Omit<Fault, 'file' | 'field' | 'reason'>): Fault[] {
@@ -144,52 +162,71 @@ export async function openExport(dir: string): Promise<CatalogExport> {
   }
   if (fatal.length) throw new ExportError(fatal);
 
-  async function* stream<N extends StreamName>(name: N, onFault: (fault: Fault) => void, memo?: RecordMemo): AsyncGenerator<StreamRecord<N>> {
-    const { file, schema } = STREAMS[name];
-    const seen = new Set<string>();
-    const lines = createInterface({ input: createReadStream(join(dir, file), { encoding: 'utf8' }), crlfDelay: Infinity });
-    let lineNo = 0;
+  /** A stream file's non-blank lines with their numbers; throws when their count is not the manifest's. */
+  async function* lines(name: StreamName): AsyncGenerator<ExportLine> {
+    const { file } = STREAMS[name];
+    const input = createInterface({ input: createReadStream(join(dir, file), { encoding: 'utf8' }), crlfDelay: Infinity });
+    let no = 0;
     let records = 0;
-    for await (const text of lines) {
-      lineNo++;
+    for await (const text of input) {
+      no++;
       if (!text.trim()) continue;
       records++;
-      const parse = (): { raw: unknown; data: unknown } | undefined => {
-        let raw: unknown;
-        try {
-          raw = JSON.parse(text);
-        } catch (error) {
-          onFault({ severity: 'skip', file, line: lineNo, reason: `not valid JSON (${(error as Error).message})` });
-          return undefined;
-        }
-        const parsed = schema.safeParse(raw);
-        if (parsed.success) return { raw, data: parsed.data };
-        for (const f of issuesToFaults(file, parsed.error.issues, { severity: 'skip', line: lineNo, id: idOf(raw) })) onFault(f);
-        return undefined;
-      };
-      const data = memo ? memo.record(name, text, parse) : parse()?.data;
-      if (data === undefined) continue;
-      const record = data as StreamRecord<N> & Record<string, unknown>;
-      const id = idOf(record);
-      const missing = (LOCALIZED_FIELDS[name] ?? []).flatMap((field) => {
-        const value = record[field] as Partial<Record<Locale, unknown>>;
-        return manifest.locales.filter((l) => value[l] === undefined).map((l) => `${field}.${l}`);
-      });
-      if (missing.length) {
-        onFault({ severity: 'skip', file, line: lineNo, id, field: missing.join(', '), reason: 'missing for a locale of the export' });
-        continue;
-      }
-      const key = String(id ?? lineNo) + (name === 'redirects' ? `@${(record as { locale?: string }).locale}` : '');
-      if (seen.has(key)) {
-        onFault({ severity: 'skip', file, line: lineNo, id, reason: 'duplicate id: an earlier line has the same one' });
-        continue;
-      }
-      seen.add(key);
-      yield record;
+      yield { no, text };
     }
     const promised = manifest.counts[name];
     if (promised !== undefined && promised !== records) {
       throw new ExportError([{ severity: 'fatal', file, reason: `holds ${records} records but the manifest promises ${promised}: the export is truncated or mixed up` }]);
+    }
+  }
+
+  function record<N extends StreamName>(name: N, { no, text }: ExportLine, onFault: (fault: Fault) => void, memo?: RecordMemo): StreamRecord<N> | undefined {
+    const { file, schema } = STREAMS[name];
+    const parse = (): { raw: unknown; data: unknown } | undefined => {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(text);
+      } catch (error) {
+        onFault({ severity: 'skip', file, line: no, reason: `not valid JSON (${(error as Error).message})` });
+        return undefined;
+      }
+      const parsed = schema.safeParse(raw);
+      if (parsed.success) return { raw, data: parsed.data };
+      for (const f of issuesToFaults(file, parsed.error.issues, { severity: 'skip', line: no, id: idOf(raw) })) onFault(f);
+      return undefined;
+    };
+    const data = memo ? memo.record(name, text, parse) : parse()?.data;
+    if (data === undefined) return undefined;
+    const record = data as StreamRecord<N> & Record<string, unknown>;
+    const missing = (LOCALIZED_FIELDS[name] ?? []).flatMap((field) => {
+      const value = record[field] as Partial<Record<Locale, unknown>>;
+      return manifest.locales.filter((l) => value[l] === undefined).map((l) => `${field}.${l}`);
+    });
+    if (missing.length) {
+      onFault({ severity: 'skip', file, line: no, id: idOf(record), field: missing.join(', '), reason: 'missing for a locale of the export' });
+      return undefined;
+    }
+    return record;
+  }
+
+  async function* stream<N extends StreamName>(
+    name: N,
+    onFault: (fault: Fault) => void,
+    memo?: RecordMemo,
+    onLine?: (line: ExportLine, id: number | undefined) => void,
+  ): AsyncGenerator<StreamRecord<N>> {
+    const { file } = STREAMS[name];
+    const seen = new Set<string>();
+    for await (const line of lines(name)) {
+      const data = record(name, line, onFault, memo);
+      const id = data === undefined ? undefined : idOf(data);
+      const key = data === undefined ? '' : String(id ?? line.no) + (name === 'redirects' ? `@${(data as { locale?: string }).locale}` : '');
+      if (data !== undefined && seen.has(key)) onFault({ severity: 'skip', file, line: line.no, id, reason: 'duplicate id: an earlier line has the same one' });
+      const yielded = data !== undefined && !seen.has(key);
+      onLine?.(line, yielded && typeof id === 'number' ? id : undefined);
+      if (!yielded) continue;
+      seen.add(key);
+      yield data;
     }
   }
 
@@ -200,6 +237,8 @@ export async function openExport(dir: string): Promise<CatalogExport> {
     countries: (docs.countries ?? []) as Country[],
     taxRules: (docs.taxRules ?? []) as TaxRule[],
     fulfilmentCenters: (docs.fulfilmentCenters ?? []) as FulfilmentCenter[],
+    lines,
+    record,
     stream,
   };
 }

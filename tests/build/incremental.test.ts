@@ -13,6 +13,7 @@
  */
 import { type BigIntStats, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ShopBuild } from '../../scripts/lib/build-shops.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
@@ -35,9 +36,18 @@ let incrementalFiles: Map<string, Buffer>;
 /** Each file of a site folder by its path: its text and identity (inode and change time: a file removed and linked again has a new change time). */
 type Identities = Map<string, { text: string; id: string }>;
 /** The search index's files and the price sheets, before and after a change of a price alone. */
-const search: { indexBefore?: Identities; indexAfter?: Identities; sheetsBefore?: Identities; sheetsAfter?: Identities; price?: number } = {};
+const search: { indexBefore?: Identities; indexAfter?: Identities; sheetsBefore?: Identities; sheetsAfter?: Identities; price?: number; indexStats?: Record<string, number> } = {};
 const edits: Record<string, { id: number; url?: string; title?: string }> = {};
 /** Builds after the kept bundles went wrong, and the error of the one that failed. */
+/** The stats the incremental build's catalog index keeps in its meta. */
+const indexStats = () => {
+  const db = new DatabaseSync(join(base, 'inc-index/de.sqlite'), { readOnly: true });
+  try {
+    return JSON.parse((db.prepare("SELECT value FROM meta WHERE key = 'stats'").get() as { value: string }).value) as Record<string, number>;
+  } finally {
+    db.close();
+  }
+};
 const bundles: { broken?: ShopBuild; brokenPage?: string; reusedAgain?: ShopBuild; cutShort?: ShopBuild } = {};
 let keptBefore: BigIntStats;
 let keptAfter: BigIntStats;
@@ -116,6 +126,7 @@ beforeAll(async () => {
   priceOnly = await build('inc');
   [search.indexAfter, search.sheetsAfter] = [identities('pagefind'), identities('search-prices')];
   search.price = new Catalog(join(base, 'inc-index/de.sqlite')).cards([priceAlone.id])[0]!.price;
+  search.indexStats = indexStats();
 
   // The kept bundles (src/integrations/bundle-reuse.ts) go wrong in the ways a cache can.
   const bundleState = join(root, astroCacheDir('de', join(base, 'inc-dist')), 'bundle');
@@ -183,6 +194,8 @@ describe('an incremental build after an editor changed the catalog', () => {
 
   it("keeps the search index when only a price changed, and writes the new price into the search's price sheets", () => {
     expect(priceOnly.changes).toMatch(/^1 product \(1 changed\)/);
+    // The catalog index was the previous one with that product's row replaced (decision 0018).
+    expect(search.indexStats).toMatchObject({ productsPatched: 1 });
     // Every file of the index stands where it was: not built again, not removed and linked again.
     expect(search.indexAfter!.size).toBeGreaterThan(3);
     expect(search.indexAfter).toEqual(search.indexBefore);

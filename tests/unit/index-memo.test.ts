@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { buildCatalogIndex } from '../../src/catalog/build-index.ts';
-import { IndexMemo, MEMO_SCHEMA, memoVersion } from '../../src/catalog/index-memo.ts';
+import { IndexMemo, MEMO_SCHEMA, indexCodeVersion } from '../../src/catalog/index-memo.ts';
 import { getShop } from '../../src/shops/index.ts';
 import { miniProduct, writeMiniExport } from '../fixtures/mini-export.ts';
 
@@ -96,7 +96,7 @@ describe('the catalog index with the previous index’s parses', () => {
     expect(computed).toBe(2);
     expect(MEMO_SCHEMA).toContain('memo');
     // The version follows the code: the index layout's version is part of it.
-    expect(memoVersion(1)).not.toBe(memoVersion(2));
-    expect(memoVersion(1)).toBe(memoVersion(1));
+    expect(indexCodeVersion(1)).not.toBe(indexCodeVersion(2));
+    expect(indexCodeVersion(1)).toBe(indexCodeVersion(1));
   });
 });
