@@ -7,7 +7,7 @@ import type { AstroIntegration } from 'astro';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Catalog, catalogFile } from '../catalog/catalog.ts';
+import { type Catalog, catalogFile, sharedCatalog } from '../catalog/catalog.ts';
 import { GRID_TYPES } from '../catalog/listing.ts';
 import { robotsTxt, sitemapFiles, type SitemapEntry } from '../catalog/seo.ts';
 import { generateImages, requestCatalogImages } from '../catalog/images.ts';
@@ -26,7 +26,7 @@ export function catalogSeo({ shop: code }: { shop: ShopCode }): AstroIntegration
         const out = fileURLToPath(dir);
         const shop = getShop(code);
         const origin = originOf(shop);
-        const catalog = new Catalog(catalogFile(code));
+        const catalog = sharedCatalog(catalogFile(code));
         const files = sitemapFiles(sitemapEntries(catalog, origin), origin);
         for (const [name, xml] of files) writeFileSync(join(out, name), xml);
         writeFileSync(join(out, 'robots.txt'), robotsTxt(origin));

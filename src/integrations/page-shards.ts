@@ -19,7 +19,7 @@ import type { AstroIntegration } from 'astro';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Catalog, catalogFile } from '../catalog/catalog.ts';
+import { type Catalog, catalogFile, sharedCatalog } from '../catalog/catalog.ts';
 import { pageFileOf } from '../catalog/urls.ts';
 import { FRAGMENT_FOLDER, PRODUCT_MAP_FOLDER, SHARD_FOLDER, SHARD_FROM, fragmentFileOf, productMapFileOf, shardFileOf } from '../catalog/shards.ts';
 import type { ShopCode } from '../shops/index.ts';
@@ -164,7 +164,7 @@ export function pageShards({ shop }: { shop: ShopCode }): AstroIntegration {
         from = shardFrom(process.env);
       },
       'astro:build:done': ({ dir, logger }) => {
-        const catalog = new Catalog(catalogFile(shop));
+        const catalog = sharedCatalog(catalogFile(shop));
         if (!pagesInShards(catalog, from)) return;
         const pages = productPages(catalog);
         const started = performance.now();

@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
-import { Catalog, catalogFile } from '../catalog/catalog.ts';
+import { catalogFile, sharedCatalog } from '../catalog/catalog.ts';
 import { indexSignature } from '../catalog/build-index.ts';
 import { waitForMarker } from '../catalog/prebuilt-index.ts';
 import { type PriceEntry, recordOptionsOf, searchEntries, searchPrices, searchRecords } from '../catalog/search-records.ts';
@@ -154,7 +154,7 @@ function textOf(file: string): string | undefined {
  * sheet entries come from the same pass over the catalog index (`priceEntries`).
  */
 export async function searchIndexInCache(o: { dbFile: string; language: string; cacheDir: string; salt: string }): Promise<Built & { dir: string; priceEntries: PriceEntry[] }> {
-  const options = recordOptionsOf(new Catalog(o.dbFile), o.language);
+  const options = recordOptionsOf(sharedCatalog(o.dbFile), o.language);
   const hash = createHash('sha256').update(`${o.language}\n${o.salt}\n`);
   let n = 0;
   const priceEntries: PriceEntry[] = [];
@@ -220,7 +220,7 @@ export async function buildSearchIndex(o: {
 }): Promise<Built & { ids: FragmentIds; prices: Iterable<PriceEntry> }> {
   if (!o.cacheDir) {
     const out = join(o.outDir, 'pagefind');
-    const built = await writePagefind(o.dbFile, recordOptionsOf(new Catalog(o.dbFile), o.language), out);
+    const built = await writePagefind(o.dbFile, recordOptionsOf(sharedCatalog(o.dbFile), o.language), out);
     return { ...built, ids: fragmentIdsOf(out), prices: searchPrices(o.dbFile) };
   }
   const { dir, priceEntries, ...built } = await searchIndexInCache({ dbFile: o.dbFile, language: o.language, cacheDir: o.cacheDir, salt: o.salt ?? '' });
@@ -327,7 +327,7 @@ export function searchIndex({
         pending = (async () => {
           await indexReady();
           // A sharded shop's fragments are linked into their shards at once (a rebuild leaves them there).
-          const sharded = pagesInShards(new Catalog(dbFile));
+          const sharded = pagesInShards(sharedCatalog(dbFile));
           if (prebuilt && cacheDir) {
             const beside = await waitForMarker(prebuilt, PrebuiltSearch, 'search index');
             const current =

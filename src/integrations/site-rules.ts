@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Catalog, catalogFile } from '../catalog/catalog.ts';
+import { catalogFile, sharedCatalog } from '../catalog/catalog.ts';
 import type { ShopConfig } from '../shops/schema.ts';
 import { redirectRules } from './catalog-files.ts';
 import { isSharded } from './page-shards.ts';
@@ -422,7 +422,7 @@ export function siteRules({ shop }: { shop: ShopConfig }): AstroIntegration {
       'astro:build:done': ({ dir, logger }) => {
         const out = fileURLToPath(dir);
         const started = performance.now();
-        const catalog = new Catalog(catalogFile(shop.code));
+        const catalog = sharedCatalog(catalogFile(shop.code));
         const redirects = redirectsFile({
           apiUrl,
           builtShells: (shell) => existsSync(join(out, shell)),

@@ -27,14 +27,14 @@
  */
 import type { AstroIntegration } from 'astro';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { type Stats, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { Catalog, catalogFile } from '../catalog/catalog.ts';
+import { catalogFile, sharedCatalog } from '../catalog/catalog.ts';
 import { PRODUCT_PAGE, compileTemplate, productsWithVariantPages, templatesOn } from '../catalog/variant-template.ts';
 import type { ShopCode } from '../shops/index.ts';
-import { incrementalEnabled, linkOrCopy, sameFile } from './incremental.ts';
+import { incrementalEnabled, linkOrCopy, sameFile, sameStat, statOrNone } from './incremental.ts';
 
 const MANIFEST = 'variant-pages.json';
 /** The cache's copy of every page written from a template (the site's files are links to them). */
@@ -115,7 +115,7 @@ export function variantPages({ shop }: { shop: ShopCode }): AstroIntegration {
         // One line the build script reads (scripts/lib/build-shops.ts), in either case.
         if (!templatesOn()) return logger.info('variant pages: 0 written from 0 product templates, 0 kept (VARIANT_PAGES=rendered: every page rendered by Astro)');
         const out = fileURLToPath(dir);
-        const products = productsWithVariantPages(new Catalog(catalogFile(shop)).routes());
+        const products = productsWithVariantPages(sharedCatalog(catalogFile(shop)).routes());
         const next: Manifest['products'] = {};
         const made = new Set<string>();
         const folder = (path: string) => {
@@ -126,7 +126,7 @@ export function variantPages({ shop }: { shop: ShopCode }): AstroIntegration {
          * Puts a page in the site: `bytes` written (into the cache, incremental), or the cache's
          * file linked; false when the site's file is that file already.
          */
-        const place = (file: string, bytes?: Uint8Array) => {
+        const place = (file: string, bytes?: Uint8Array, cachedStat?: Stats) => {
           const target = join(out, file);
           const cached = incremental ? join(pagesDir, file) : undefined;
           if (cached && bytes) {
@@ -134,7 +134,7 @@ export function variantPages({ shop }: { shop: ShopCode }): AstroIntegration {
             folder(cached);
             rmSync(cached, { force: true });
             writeFileSync(cached, bytes);
-          } else if (cached && sameFile(target, cached)) return false;
+          } else if (cached && (cachedStat ? sameStat(statOrNone(target), cachedStat) : sameFile(target, cached))) return false;
           // The site's file goes first: where it is the link of the cached template, the cache keeps the template.
           folder(target);
           rmSync(target, { force: true });
@@ -152,7 +152,9 @@ export function variantPages({ shop }: { shop: ShopCode }): AstroIntegration {
           const source = incremental ? join(cacheDir, 'dist', file) : join(out, file);
           const template = templateIdOf(source);
           const before = previous[file];
-          const same = before && before.variants.join('\n') === files.join('\n') && [file, ...files].every((f) => existsSync(join(pagesDir, f)));
+          // The cache's files of its pages, each looked up once (to tell that it is there and whether the site's file is it).
+          const cachedStats = before && before.variants.join('\n') === files.join('\n') ? [file, ...files].map((f) => statOrNone(join(pagesDir, f))) : [];
+          const same = before && cachedStats.length > 0 && cachedStats.every(Boolean);
           let bytes: Buffer | undefined;
           const unreadable = (error: unknown) => new Error(`${file}: the product's template cannot be read (decision 0013): ${(error as Error).message}`);
           const read = () => {
@@ -165,7 +167,7 @@ export function variantPages({ shop }: { shop: ShopCode }): AstroIntegration {
           // Read only when the template is not the one the pages were written from (or it came back with another mtime).
           if (same && (before.template === template || before.hash === hashOf(read()))) {
             // Its pages are in the cache: in the site already, or linked from there (a site folder that started empty).
-            for (const f of [file, ...files]) if (place(f)) linked++;
+            [file, ...files].forEach((f, i) => place(f, undefined, cachedStats[i]) && linked++);
             next[file] = { ...before, template: template! };
             kept += files.length;
             continue;
