@@ -160,7 +160,7 @@ export async function buildCatalogIndex({ exportDir, shop, dbFile, force }: Inde
   );
   computePageKeys(db, shop, { taxRules: ex.taxRules, countries: ex.countries, currencies: ex.currencies }, media);
   stats.imagesHashed = media.hashed;
-  const changes = diffIndexes(db, dbFile, (file) => new DatabaseSync(file, { readOnly: true }));
+  const changes = diffIndexes(db, dbFile);
   const setMeta = db.prepare('INSERT OR REPLACE INTO meta VALUES (?, ?)');
   setMeta.run('signature', sig);
   setMeta.run('patchBase', base);

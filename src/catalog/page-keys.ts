@@ -317,7 +317,7 @@ export function computePageKeys(db: DatabaseSync, shop: ShopConfig, meta: { taxR
   );
 
   db.exec('BEGIN');
-  for (const r of all<{ path: string; kind: string; id: number; product_id: number | null }>('SELECT path, kind, id, product_id FROM route')) {
+  for (const r of all<{ path: string; kind: string; id: number; product_id: number | null; key: string | null }>('SELECT path, kind, id, product_id, key FROM route')) {
     let key: string;
     switch (r.kind) {
       case 'product':
@@ -349,7 +349,9 @@ export function computePageKeys(db: DatabaseSync, shop: ShopConfig, meta: { taxR
       default:
         key = editorial;
     }
-    setKey.run(`${r.kind}:${key}`, r.path);
+    // A patched index (index-patch.ts) holds the previous keys: only those that changed are written.
+    const pageKey = `${r.kind}:${key}`;
+    if (pageKey !== r.key) setKey.run(pageKey, r.path);
   }
   db.exec('COMMIT');
 
@@ -369,7 +371,7 @@ export interface Changes {
   listings: { changed: number; unchanged: number };
 }
 
-export function diffIndexes(db: DatabaseSync, previousFile: string | undefined, open: (file: string) => DatabaseSync): Changes {
+export function diffIndexes(db: DatabaseSync, previousFile: string | undefined): Changes {
   const changes: Changes = {
     previous: false,
     products: { changed: 0, added: 0, removed: 0 },
@@ -377,45 +379,53 @@ export function diffIndexes(db: DatabaseSync, previousFile: string | undefined, 
     pages: { changed: 0, unchanged: 0, removed: 0 },
     listings: { changed: 0, unchanged: 0 },
   };
-  const compare = (now: Map<string | number, string | null>, before: Map<string | number, string | null>, into: Record<string, number>) => {
-    const split = 'added' in into;
-    for (const [k, v] of now) {
-      const b = before.get(k);
-      if (b === undefined) into[split ? 'added' : 'changed'] = (into[split ? 'added' : 'changed'] ?? 0) + 1;
-      else if (b !== v) into.changed = (into.changed ?? 0) + 1;
-      else if ('unchanged' in into) into.unchanged = (into.unchanged ?? 0) + 1;
-    }
-    if ('removed' in into) for (const k of before.keys()) if (!now.has(k)) into.removed = (into.removed ?? 0) + 1;
+  /** Per kind: its table, its key column and what counts as its value (of a row alias). */
+  const kinds = {
+    products: { table: 'product', key: 'id', value: (a: string) => `${a}.fp` },
+    categories: { table: 'category', key: 'id', value: (a: string) => `${a}.data || ':' || ${a}.parent || ':' || ${a}.depth || ':' || ${a}.count` },
+    pages: { table: 'route', key: 'path', value: (a: string) => `${a}.key` },
+    listings: { table: 'listing_key', key: 'key', value: (a: string) => `${a}.hash` },
   };
-  const read = (d: DatabaseSync, sql: string) => new Map((d.prepare(sql).all() as { k: string | number; v: string | null }[]).map((r) => [r.k, r.v]));
-  const queries = {
-    products: 'SELECT id AS k, fp AS v FROM product',
-    categories: "SELECT id AS k, data || ':' || parent || ':' || depth || ':' || count AS v FROM category",
-    pages: 'SELECT path AS k, key AS v FROM route',
-    listings: 'SELECT key AS k, hash AS v FROM listing_key',
-  };
-  let old: DatabaseSync | undefined;
+  const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+  // Compared in SQLite, the previous index attached: at 100,000 products, reading 260,000 routes of
+  // each index into maps took 1.7 s.
+  let attached = false;
   try {
-    if (previousFile && existsSync(previousFile)) old = open(previousFile);
+    if (previousFile && existsSync(previousFile)) {
+      db.prepare('ATTACH DATABASE ? AS previous').run(previousFile);
+      attached = true;
+    }
   } catch {
-    old = undefined;
+    attached = false;
   }
   try {
-    for (const [name, sql] of Object.entries(queries) as [keyof typeof queries, string][]) {
-      const now = read(db, sql);
-      let before = new Map<string | number, string | null>();
-      if (old) {
+    for (const [name, { table, key, value }] of Object.entries(kinds) as [keyof typeof kinds, (typeof kinds)[keyof typeof kinds]][]) {
+      const into = changes[name] as unknown as Record<string, number>;
+      const split = 'added' in into;
+      const now = count(`SELECT COUNT(*) AS n FROM main.${table}`);
+      let compared: { changed: number; added: number; removed: number } | undefined;
+      if (attached) {
         try {
-          before = read(old, sql);
+          compared = {
+            changed: count(`SELECT COUNT(*) AS n FROM main.${table} n JOIN previous.${table} p ON p.${key} = n.${key} WHERE (${value('n')}) IS NOT (${value('p')})`),
+            added: count(`SELECT COUNT(*) AS n FROM main.${table} n WHERE NOT EXISTS (SELECT 1 FROM previous.${table} p WHERE p.${key} = n.${key})`),
+            removed: count(`SELECT COUNT(*) AS n FROM previous.${table} p WHERE NOT EXISTS (SELECT 1 FROM main.${table} n WHERE n.${key} = p.${key})`),
+          };
           changes.previous = true;
         } catch {
           // An index of an older layout: everything counts as new.
         }
       }
-      compare(now, before, changes[name] as unknown as Record<string, number>);
+      const c = compared ?? { changed: 0, added: now, removed: 0 };
+      if (split) Object.assign(into, { changed: c.changed, added: c.added, removed: c.removed });
+      else {
+        into.changed = c.changed + c.added;
+        into.unchanged = now - c.changed - c.added;
+        if ('removed' in into) into.removed = c.removed;
+      }
     }
   } finally {
-    old?.close();
+    if (attached) db.exec('DETACH DATABASE previous');
   }
   return changes;
 }
