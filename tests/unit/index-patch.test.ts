@@ -163,6 +163,34 @@ describe('the catalog index patched from the previous one', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('reads the lines as the export reader does: CRLF endings, blank lines, text beyond ASCII; a carriage return inside a line is left to the full import', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'patch-lines-'));
+    cpSync(base, dir, { recursive: true });
+    const file = join(dir, 'products.ndjson');
+    const dbFile = join(dir, 'index', 'de.sqlite');
+    const rewrite = (edit: (p: Product) => Product) => {
+      const lines = readFileSync(file, 'utf8')
+        .split(/\r?\n/)
+        .filter((l) => l.trim())
+        .map((l) => JSON.stringify(edit(JSON.parse(l) as Product)));
+      // Blank and white lines between the records (the reader skips them and counts them), CRLF endings, no newline at the end.
+      writeFileSync(file, ['', ...lines.slice(0, 2), '  \t', ...lines.slice(2)].join('\r\n'));
+    };
+    rewrite((p) => (p.id === 6 ? ((p.i18n.de_DE.title = 'Șurubelniță für 10 € – „gut“'), p) : p));
+    await buildCatalogIndex({ exportDir: dir, shop, dbFile });
+    rewrite((p) => (p.id === 6 ? price(p, '9.990000') : p));
+    const next = await buildCatalogIndex({ exportDir: dir, shop, dbFile });
+    // Only that line differs: the hash of a line's bytes is the hash of its text.
+    expect(next.stats.productsPatched).toBe(1);
+    await buildCatalogIndex({ exportDir: dir, shop, dbFile: join(dir, 'fresh', 'de.sqlite'), force: true });
+    expect(dump(dbFile)).toEqual(dump(join(dir, 'fresh', 'de.sqlite')));
+    // A carriage return inside a line: the reader splits the line there, so the file holds one line
+    // more than the manifest promises. Not patched over: the import from every record says so.
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"REF-7"', '"REF-7",\r"x":1'));
+    await expect(buildCatalogIndex({ exportDir: dir, shop, dbFile })).rejects.toThrow(/holds 9 records but the manifest promises 8/);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('patches an index that was patched, and says what it did', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'patch-twice-'));
     cpSync(base, dir, { recursive: true });
