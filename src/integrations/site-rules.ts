@@ -326,15 +326,22 @@ const STYLE_RE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
 const SRC_RE = /[ \t\n\f\r]src[ \t\n\f\r]*=/i;
 const TYPE_RE = /[ \t\n\f\r]type[ \t\n\f\r]*=[ \t\n\f\r]*["']?([^"'\t\n\f\r >]*)/i;
 const IMG_RE = /<img\b[^>]*[ \t\n\f\r]src="(https?:\/\/[^"/]+)/gi;
+/** What every match of IMG_RE holds. */
+const ABSOLUTE_SRC_RE = /src="https?:\/\//i;
 
 /**
  * One page's inline elements. The file is read as latin1 (one character per byte, ten times
  * faster than decoding UTF-8): the markup searched for is ASCII, and the hashes are taken over the
  * same bytes, so they are the hashes of the UTF-8 text the browser hashes.
  */
-function scanPage(bytes: Buffer): PageInline {
+function scanPage(bytes: Buffer, hashes: Map<string, string>): PageInline {
   const html = bytes.toString('latin1');
-  const hash = (text: string) => `sha256-${createHash('sha256').update(text, 'latin1').digest('base64')}`;
+  // Most pages repeat their type's style and scripts: each distinct text is hashed once per scan.
+  const hash = (text: string) => {
+    let h = hashes.get(text);
+    if (h === undefined) hashes.set(text, (h = `sha256-${createHash('sha256').update(text, 'latin1').digest('base64')}`));
+    return h;
+  };
   const script = new Set<string>();
   const style = new Set<string>();
   const images = new Set<string>();
@@ -345,7 +352,8 @@ function scanPage(bytes: Buffer): PageInline {
     if (RUNS.has(type)) script.add(hash(m[2]!));
   }
   for (const m of html.matchAll(STYLE_RE)) style.add(hash(m[1]!));
-  for (const m of html.matchAll(IMG_RE)) images.add(Buffer.from(m[1]!, 'latin1').toString('utf8').toLowerCase());
+  // Only where an absolute source is (IMG_RE backtracks over every image tag's attributes).
+  if (ABSOLUTE_SRC_RE.test(html)) for (const m of html.matchAll(IMG_RE)) images.add(Buffer.from(m[1]!, 'latin1').toString('utf8').toLowerCase());
   return { script: [...script], style: [...style], images: [...images] };
 }
 
@@ -375,6 +383,7 @@ export function scanInline(dir: string, allowedImageOrigins: string[] = [], cach
   const setIndex = new Map<string, number>();
   const indexOf = new Map<PageInline, number>();
   let pages = 0;
+  const hashes = new Map<string, string>();
   for (const entry of siteEntries(dir, NO_PAGES)) {
     if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
     pages++;
@@ -386,7 +395,7 @@ export function scanInline(dir: string, allowedImageOrigins: string[] = [], cach
       const id = `${st.ino}:${st.size}:${st.mtimeNs}`;
       const [knownId, knownSet] = previous.pages[page] ?? [];
       const known = knownId === id && knownSet !== undefined ? previous.sets[knownSet] : undefined;
-      found = known ?? scanPage(readFileSync(file));
+      found = known ?? scanPage(readFileSync(file), hashes);
       let index = indexOf.get(found);
       if (index === undefined) {
         const key = JSON.stringify(found);
@@ -395,7 +404,7 @@ export function scanInline(dir: string, allowedImageOrigins: string[] = [], cach
         indexOf.set(found, index);
       }
       next.pages[page] = [id, index];
-    } else found = scanPage(readFileSync(file));
+    } else found = scanPage(readFileSync(file), hashes);
     for (const h of found.script) script.add(h);
     for (const h of found.style) style.add(h);
     for (const origin of found.images) if (!allowedImageOrigins.includes(origin) && !blockedImages.has(origin)) blockedImages.set(origin, page);
