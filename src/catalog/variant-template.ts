@@ -47,6 +47,8 @@ function openerOf(bytes: Buffer): Buffer | undefined {
 export interface CompiledTemplate {
   keys: string[];
   page(key: string): Uint8Array<ArrayBuffer>;
+  /** The page of a key as the template's parts in order, not copied into one buffer (for a vectored write). */
+  parts(key: string): Buffer[];
 }
 
 /**
@@ -79,16 +81,16 @@ export function compileTemplate(template: Uint8Array): CompiledTemplate {
     last = from = endAt + end.length;
   }
   shared.push(bytes.subarray(last));
-  const page = (key: string) => {
-    const parts: Buffer[] = [];
+  const parts = (key: string) => {
+    const found: Buffer[] = [];
     let r = 0;
     for (let i = 0; i < shared.length; i++) {
-      for (; r < regions.length && regions[r]!.at === i; r++) if (regions[r]!.key === key) parts.push(regions[r]!.inner);
-      parts.push(shared[i]!);
+      for (; r < regions.length && regions[r]!.at === i; r++) if (regions[r]!.key === key) found.push(regions[r]!.inner);
+      found.push(shared[i]!);
     }
-    return Buffer.concat(parts);
+    return found;
   };
-  return { keys: [...new Set(regions.map((r) => r.key))], page };
+  return { keys: [...new Set(regions.map((r) => r.key))], page: (key) => Buffer.concat(parts(key)), parts };
 }
 
 /** A product's pages as the build writes them: its own page's file and each variant page's key and file. */

@@ -26,6 +26,8 @@ describe('compileTemplate', () => {
     ['99', '<head></head><body><article data-variant-id=""></article></body>'],
   ])('key %s', (key, page) => {
     expect(text(compileTemplate(template).page(key))).toBe(page);
+    // The parts the build writes in one vectored write are the page.
+    expect(text(Buffer.concat(compileTemplate(template).parts(key)))).toBe(page);
   });
 
   it('names the pages it holds, each once', () => {
