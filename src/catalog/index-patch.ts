@@ -9,9 +9,10 @@
  *   export file but products.ndjson (`patchBase`, kept in the index's meta);
  * - products.ndjson has the same lines at the same numbers, but for the changed ones
  *   (`product_line`: each line's number, hash and the product it gave);
- * - each changed line gives a product the previous index holds, with the same id, without a fault
- *   before or now, still sellable, at the same page paths (product and variants), in the same
- *   categories and with the same accessories.
+ * - each changed line gives a product the previous index holds, with the same id, still sellable,
+ *   at the same page paths (product and variants), in the same categories, with the same
+ *   accessories in the index and the same faults (a dropped category, brand or content, an
+ *   accessory not shown) as the fault table holds for it.
  * Then everything else the full import makes is as before: which record owns which URL, the
  * faults, the accessories kept, the tree's counts, the redirects. The row (record, card, price,
  * texts, images, brand, contents, sales, category positions) is made by the same `productRow`.
