@@ -3,7 +3,8 @@
  * (two shops at a time on this 2-core machine), then a rebuild with nothing changed and one after
  * a single product changed, one after a category was renamed, and the one-price rebuild again with
  * the site folders empty (as a Netlify build starts: its cache folders restored, not the site).
- * Reports pages per second, seconds per shop and for all three, and peak RSS.
+ * Reports pages per second, seconds per shop and for all three, and peak RSS. Each scenario starts
+ * after `sync`: the write-back of the scenario before is not measured in the next.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -78,6 +79,10 @@ export async function benchBuild(products: number, log: (line: string) => void =
   rmSync(base, { recursive: true, force: true });
   const sample = timed([join(root, 'scripts/sample.ts'), '--products', String(products), '--out', exportDir]);
   const build = async (name: string): Promise<Scenario> => {
+    // Each scenario starts with the disk's write-back of the one before done: a full build writes
+    // some 5 GB, and a rebuild measured while the system flushes them measured the flush too (an
+    // editor's rebuild comes long after the last build).
+    spawnSync('sync');
     const started = performance.now();
     const shops = await buildShops({ shops: ['de', 'at', 'ro'], exportDir, distDir, catalogDir, parallel: 2, quiet: true });
     const r = { seconds: (performance.now() - started) / 1000, shops };

@@ -9,6 +9,10 @@
  * URL another record already has); a dangling reference (brand, accessory, content, extra
  * category) is dropped from the record and reported. The index is written to a temporary file
  * and renamed into place, so a failed run leaves the previous index.
+ *
+ * An editor's export that changes only some products' lines patches the previous index instead
+ * (index-patch.ts, decision 0018); anything else imports every record (`importAll`), taking the
+ * parses of unchanged lines from the previous index's memo (index-memo.ts, decision 0017).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
