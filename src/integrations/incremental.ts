@@ -95,9 +95,11 @@ function linkInto(from: string, to: string, made: Set<string>) {
 }
 
 /** A file's path under `root`, with '/' (a site path, a manifest's key). */
-export const pathUnder = (root: string, path: string) =>
+export const pathUnder = (root: string, path: string) => {
   // A path below root as readdir gives it: cut, not resolved (path.relative costs 100 ms per 26,000 files).
-  sep === '/' && path.startsWith(root) && path[root.length] === '/' && !root.endsWith('/') ? path.slice(root.length + 1) : relative(root, path).split(sep).join('/');
+  const base = root.endsWith(sep) ? root : root + sep;
+  return sep === '/' && path.startsWith(base) ? path.slice(base.length) : relative(root, path).split(sep).join('/');
+};
 
 /** Removes the folders of `folders` that are empty, deepest first (a folder emptied by its child's removal too). */
 function removeEmptyFolders(folders: string[]) {

@@ -32,3 +32,17 @@ describe('siteEntries', () => {
     expect(entries.some((e) => e.name === 'pagefind')).toBe(false);
   });
 });
+
+describe('a file’s path in the site (pathUnder)', () => {
+  it.each([
+    // The site folder as Astro gives it (with its slash) and without.
+    ['/site/', '/site/_p/ab/p1.html', '_p/ab/p1.html'],
+    ['/site', '/site/index.html', 'index.html'],
+    // Not below it: resolved, not cut.
+    ['/site', '/site-other/a.html', '../site-other/a.html'],
+    ['/site/', '/site', ''],
+  ])('%s, %s: %s', async (root, path, expected) => {
+    const { pathUnder } = await import('../../../src/integrations/incremental.ts');
+    expect(pathUnder(root, path)).toBe(expected);
+  });
+});
