@@ -219,14 +219,17 @@ export async function openExport(dir: string): Promise<CatalogExport> {
     const seen = new Set<string>();
     for await (const line of lines(name)) {
       const data = record(name, line, onFault, memo);
-      const id = data === undefined ? undefined : idOf(data);
-      const key = data === undefined ? '' : String(id ?? line.no) + (name === 'redirects' ? `@${(data as { locale?: string }).locale}` : '');
-      if (data !== undefined && seen.has(key)) onFault({ severity: 'skip', file, line: line.no, id, reason: 'duplicate id: an earlier line has the same one' });
-      const yielded = data !== undefined && !seen.has(key);
-      onLine?.(line, yielded && typeof id === 'number' ? id : undefined);
-      if (!yielded) continue;
-      seen.add(key);
-      yield data;
+      let id: number | string | undefined;
+      let first = false;
+      if (data !== undefined) {
+        id = idOf(data);
+        const key = String(id ?? line.no) + (name === 'redirects' ? `@${(data as { locale?: string }).locale}` : '');
+        first = !seen.has(key);
+        if (first) seen.add(key);
+        else onFault({ severity: 'skip', file, line: line.no, id, reason: 'duplicate id: an earlier line has the same one' });
+      }
+      onLine?.(line, first && typeof id === 'number' ? id : undefined);
+      if (first) yield data!;
     }
   }
 
