@@ -22,7 +22,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { DOCUMENTS, STREAMS, type Locale } from './export-schema.ts';
 import { openExport, type CatalogExport, type ExportLine, type Fault } from './read-export.ts';
 import { IndexMemo, indexCodeVersion } from './index-memo.ts';
-import { faultOfRow, lineHash, patchBase, patchPrevious, readPrevious, type MadeIndex } from './index-patch.ts';
+import { faultsIn, patchBase, patchPrevious, readPrevious, type MadeIndex } from './index-patch.ts';
 import { danglingAccessory, localiser, PRODUCT_COLUMNS, productRow, productValues, type ProductContext } from './product-row.ts';
 import { positiveId } from '../api/contract/id.ts';
 import { buildTree } from './tree.ts';
@@ -105,7 +105,7 @@ export const indexSignature = (dbFile: string): string | undefined => readMeta(d
 function readFaults(dbFile: string): Fault[] {
   const db = new DatabaseSync(dbFile, { readOnly: true });
   try {
-    return (db.prepare('SELECT * FROM fault').all() as Record<string, string | number | null>[]).map(faultOfRow);
+    return faultsIn(db);
   } finally {
     db.close();
   }
@@ -317,7 +317,7 @@ async function importAll(ex: CatalogExport, shop: ShopConfig, db: DatabaseSync, 
     fault,
   };
   let lines = 0;
-  const onLine = (line: ExportLine, id: number | undefined) => insertLine.run(++lines, line.no, id ?? null, lineHash(line.text));
+  const onLine = (line: ExportLine, id: number | undefined) => insertLine.run(++lines, line.no, id ?? null, line.hash);
   // One transaction: a commit writes every page it changed, and each batch of products changed pages
   // all over the routes' path index (at 100,000 products, 200 commits wrote it again and again).
   db.exec('BEGIN');

@@ -15,6 +15,7 @@ import { hash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { isDeepStrictEqual } from 'node:util';
+import { type ExportLine, lineHash } from './read-export.ts';
 
 export const MEMO_SCHEMA = 'CREATE TABLE IF NOT EXISTS memo (kind TEXT NOT NULL, hash TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (kind, hash)) WITHOUT ROWID';
 
@@ -48,8 +49,6 @@ export function indexCodeVersion(indexVersion: number): string {
   return hash('sha256', parts.join('\u0000'), 'base64url');
 }
 
-const keyOf = (input: string) => hash('sha1', input, 'base64url');
-
 /** A record's memo when the schema gives back what JSON.parse made of its line. */
 const SAME = '';
 
@@ -77,7 +76,7 @@ export class IndexMemo {
 
   /** Editor HTML as the sanitizer cleans it: the previous index's, else `clean()`'s. */
   html(input: string, clean: () => string): string {
-    const hash = keyOf(input);
+    const hash = lineHash(input);
     const key = `html:${hash}`;
     const used = this.#used.get(key);
     if (used) return used.value;
@@ -95,14 +94,15 @@ export class IndexMemo {
    * filled in, no field dropped): for those the memo holds no copy, and the line is parsed again
    * without the schema.
    */
-  record<T>(stream: string, line: string, parse: () => { raw: unknown; data: T } | undefined): T | undefined {
-    const hash = keyOf(`${stream}\u0000${line}`);
+  record<T>(stream: string, line: ExportLine, parse: () => { raw: unknown; data: T } | undefined): T | undefined {
+    // The line's hash the reader made (one hash per line: it is product_line.hash too).
+    const hash = `${stream}:${line.hash}`;
     const key = `record:${hash}`;
     const known = this.#used.get(key)?.value ?? this.#previous.get(key);
     if (known !== undefined) {
       this.reused.record++;
       this.#used.set(key, { kind: 'record', hash, value: known });
-      return JSON.parse(known === SAME ? line : known) as T;
+      return JSON.parse(known === SAME ? line.text : known) as T;
     }
     const parsed = parse();
     if (parsed === undefined) return undefined;

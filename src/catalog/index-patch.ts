@@ -25,7 +25,7 @@ import { copyFileSync, createReadStream, existsSync, readFileSync, rmSync } from
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { DOCUMENTS, STREAMS } from './export-schema.ts';
-import type { CatalogExport, ExportLine, Fault } from './read-export.ts';
+import { type CatalogExport, type ExportLine, type Fault, lineHash } from './read-export.ts';
 import { IndexMemo } from './index-memo.ts';
 import { danglingAccessory, localiser, PRODUCT_COLUMNS, productRow, productValues } from './product-row.ts';
 import { pathOf } from './urls.ts';
@@ -53,9 +53,6 @@ export function readPrevious<T>(dbFile: string, read: (db: DatabaseSync) => T, n
     return none();
   }
 }
-
-/** The hash of an export line (product_line.hash): of its text, or of its bytes in the file (the same for UTF-8). */
-export const lineHash = (line: string | Uint8Array) => hash('sha1', line, 'base64url');
 
 /** A line `productLines` cannot tell apart as the export reader would (a carriage return inside it). */
 const UNSURE = Symbol('unsure');
@@ -158,13 +155,13 @@ export async function patchPrevious({
     () => undefined,
   );
   if (!previous) return undefined;
-  const changed: { n: number; line: ExportLine; hash: string }[] = [];
+  const changed: { n: number; line: ExportLine }[] = [];
   let n = 0;
   for await (const line of productLines(join(ex.dir, STREAMS.products.file))) {
     const before = previous.lines[n];
     if (line === UNSURE || !before || before.line !== line.no) return undefined;
     const h = lineHash(line.bytes);
-    if (h !== before.hash) changed.push({ n, line: { no: line.no, text: line.bytes.toString('utf8') }, hash: h });
+    if (h !== before.hash) changed.push({ n, line: { no: line.no, text: line.bytes.toString('utf8'), hash: h } });
     n++;
   }
   if (n !== previous.lines.length) return undefined;
@@ -175,7 +172,7 @@ export async function patchPrevious({
     db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;');
     const memo = new IndexMemo();
     const ids = (sql: string) => new Set((db.prepare(sql).all() as { id: number }[]).map((r) => r.id));
-    const fail = (why: string): never => {
+    const fail: (why: string) => never = (why) => {
       throw new NotPatchable(why);
     };
     const onFault = (f: Fault) => fail(f.reason);
@@ -203,13 +200,13 @@ export async function patchPrevious({
       const id = previous.lines[c.n]!.id;
       const p = ex.record('products', c.line, onFault, memo);
       if (!p || id === null || p.id !== id || !productIds.has(id)) fail(`line ${c.line.no} was or is another product's, or none`);
-      const routes = new Map((routesOf.all(id!, id!) as { path: string; kind: string; id: number; product_id: number | null }[]).map((r) => [r.path, r]));
+      const routes = new Map((routesOf.all(id, id) as { path: string; kind: string; id: number; product_id: number | null }[]).map((r) => [r.path, r]));
       let claimed = 0;
       // The product's faults (a category, brand or content dropped) must be the ones the fault
       // table holds for it: that table is kept as it is.
       const faults: Fault[] = [];
       const row = productRow(
-        p!,
+        p,
         {
           ...context,
           fault: (f) => faults.push(f),
@@ -227,22 +224,22 @@ export async function patchPrevious({
       );
       if (!row || claimed !== routes.size) fail(`product ${id}'s pages changed`);
       // Its accessories: those in the index, at their places, and a fault for each that is not.
-      const accessories = row!.accessories.map((target, position) => ({ target_id: target, position })).filter((a) => productIds.has(a.target_id));
-      if (JSON.stringify(accessoriesOf.all(id!)) !== JSON.stringify(accessories)) fail(`product ${id}'s accessories changed`);
-      const expected = [...faults, ...row!.accessories.filter((a) => !productIds.has(a)).map((a) => danglingAccessory(id!, a))];
+      const accessories = row.accessories.map((target, position) => ({ target_id: target, position })).filter((a) => productIds.has(a.target_id));
+      if (JSON.stringify(accessoriesOf.all(id)) !== JSON.stringify(accessories)) fail(`product ${id}'s accessories changed`);
+      const expected = [...faults, ...row.accessories.filter((a) => !productIds.has(a)).map((a) => danglingAccessory(id, a))];
       const found = faultsOf.all(STREAMS.products.file, String(id)) as { field: string | null; reason: string }[];
       if (shape(found) !== shape(expected)) fail(`product ${id}'s faults changed`);
-      const before = new Map((linksOf.all(id!) as { category_id: number; position: number }[]).map((l) => [l.category_id, l.position]));
+      const before = new Map((linksOf.all(id) as { category_id: number; position: number }[]).map((l) => [l.category_id, l.position]));
       // As the full import inserts them: the first link to a category counts.
       const now = new Map<number, number>();
-      for (const l of row!.links) if (!now.has(l.id)) now.set(l.id, l.position);
+      for (const l of row.links) if (!now.has(l.id)) now.set(l.id, l.position);
       if (now.size !== before.size || [...now.keys()].some((k) => !before.has(k))) fail(`product ${id}'s categories changed`);
-      updateProduct.run(...productValues(row!), id!);
-      for (const [category, position] of now) if (before.get(category) !== position) updatePosition.run(position, category, id!);
-      updateLine.run(c.hash, c.n + 1);
+      updateProduct.run(...productValues(row!), id);
+      for (const [category, position] of now) if (before.get(category) !== position) updatePosition.run(position, category, id);
+      updateLine.run(c.line.hash, c.n + 1);
     }
     db.exec('COMMIT');
-    const faults = (db.prepare('SELECT * FROM fault').all() as Record<string, string | number | null>[]).map(faultOfRow);
+    const faults = faultsIn(db);
     const { recordsReused: _r, htmlReused: _h, ...stats } = previous.stats;
     return { db, memo, faults, stats: { ...stats, productsPatched: changed.length, linesUnchanged: n - changed.length } };
   } catch (error) {
@@ -253,14 +250,14 @@ export async function patchPrevious({
   }
 }
 
-/** A row of the fault table as the fault it records. */
-export function faultOfRow(r: Record<string, string | number | null>): Fault {
-  return {
+/** The faults an index's fault table records. */
+export function faultsIn(db: DatabaseSync): Fault[] {
+  return (db.prepare('SELECT * FROM fault').all() as Record<string, string | number | null>[]).map((r) => ({
     severity: r.severity as Fault['severity'],
     file: String(r.file),
     line: (r.line as number | null) ?? undefined,
     id: (r.record as string | null) ?? undefined,
     field: (r.field as string | null) ?? undefined,
     reason: String(r.reason),
-  };
+  }));
 }

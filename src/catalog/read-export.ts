@@ -10,6 +10,7 @@
  * - skip: one record is wrong (bad JSON, schema violation, a locale missing, a duplicate id).
  *   The record is left out and reported through `onFault`; the rest of the stream goes on.
  */
+import { hash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -55,8 +56,11 @@ export class ExportError extends Error {
 
 /** Records parsed before, by their line (src/catalog/index-memo.ts). */
 export interface RecordMemo {
-  record<T>(stream: string, line: string, parse: () => { raw: unknown; data: T } | undefined): T | undefined;
+  record<T>(stream: string, line: ExportLine, parse: () => { raw: unknown; data: T } | undefined): T | undefined;
 }
+
+/** The hash of an export line: of its text, or of its bytes in the file (the same for UTF-8). */
+export const lineHash = (line: string | Uint8Array) => hash('sha1', line, 'base64url');
 
 /** A record's id for its faults: its id, or a redirect's URL. */
 function idOf(raw: unknown): number | string | undefined {
@@ -87,10 +91,11 @@ export interface CatalogExport {
   ): AsyncGenerator<StreamRecord<N>>;
 }
 
-/** A non-blank line of a stream file and its number in the file (from 1). */
+/** A non-blank line of a stream file, its number in the file (from 1) and its hash (lineHash: the memo's key and product_line.hash). */
 export interface ExportLine {
   no: number;
   text: string;
+  hash: string;
 }
 
 function issuesToFaults(file: string, issues: z.core.$ZodIssue[], base: Omit<Fault, 'file' | 'field' | 'reason'>): Fault[] {
@@ -172,7 +177,7 @@ export async function openExport(dir: string): Promise<CatalogExport> {
       no++;
       if (!text.trim()) continue;
       records++;
-      yield { no, text };
+      yield { no, text, hash: lineHash(text) };
     }
     const promised = manifest.counts[name];
     if (promised !== undefined && promised !== records) {
@@ -180,7 +185,8 @@ export async function openExport(dir: string): Promise<CatalogExport> {
     }
   }
 
-  function record<N extends StreamName>(name: N, { no, text }: ExportLine, onFault: (fault: Fault) => void, memo?: RecordMemo): StreamRecord<N> | undefined {
+  function record<N extends StreamName>(name: N, line: ExportLine, onFault: (fault: Fault) => void, memo?: RecordMemo): StreamRecord<N> | undefined {
+    const { no, text } = line;
     const { file, schema } = STREAMS[name];
     const parse = (): { raw: unknown; data: unknown } | undefined => {
       let raw: unknown;
@@ -195,7 +201,7 @@ export async function openExport(dir: string): Promise<CatalogExport> {
       for (const f of issuesToFaults(file, parsed.error.issues, { severity: 'skip', line: no, id: idOf(raw) })) onFault(f);
       return undefined;
     };
-    const data = memo ? memo.record(name, text, parse) : parse()?.data;
+    const data = memo ? memo.record(name, line, parse) : parse()?.data;
     if (data === undefined) return undefined;
     const record = data as StreamRecord<N> & Record<string, unknown>;
     const missing = (LOCALIZED_FIELDS[name] ?? []).flatMap((field) => {

@@ -11,21 +11,11 @@ import { describe, expect, it } from 'vitest';
 import { buildCatalogIndex } from '../../src/catalog/build-index.ts';
 import { IndexMemo, MEMO_SCHEMA, indexCodeVersion } from '../../src/catalog/index-memo.ts';
 import { getShop } from '../../src/shops/index.ts';
+import { INDEX_TABLES, dumpIndex } from '../fixtures/index-dump.ts';
 import { miniProduct, writeMiniExport } from '../fixtures/mini-export.ts';
 
-const TABLES = ['fault', 'route', 'redirect', 'category', 'brand', 'folder', 'content', 'product', 'product_category', 'product_link', 'media', 'listing_key', 'memo'];
-
-/** Every table of an index, its rows sorted; of meta all but what compares it with the index before. */
-function dump(dbFile: string) {
-  const db = new DatabaseSync(dbFile, { readOnly: true });
-  try {
-    const tables = Object.fromEntries(TABLES.map((t) => [t, (db.prepare(`SELECT * FROM ${t}`).all() as object[]).map((r) => JSON.stringify(r)).sort()]));
-    const meta = (db.prepare("SELECT key, value FROM meta WHERE key NOT IN ('changes', 'stats')").all() as object[]).map((r) => JSON.stringify(r)).sort();
-    return { ...tables, meta };
-  } finally {
-    db.close();
-  }
-}
+/** Every table but product_line (the memo's index is compared whole), its rows sorted. */
+const dump = (dbFile: string) => dumpIndex(dbFile, { tables: INDEX_TABLES.filter((t) => t !== 'product_line'), sorted: true });
 
 const editLines = (file: string, edit: (lines: string[]) => string[]) => writeFileSync(file, edit(readFileSync(file, 'utf8').split('\n')).join('\n'));
 

@@ -12,21 +12,11 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCatalogIndex } from '../../src/catalog/build-index.ts';
 import { getShop } from '../../src/shops/index.ts';
+import { INDEX_TABLES, dumpIndex } from '../fixtures/index-dump.ts';
 import { miniProduct, writeMiniExport } from '../fixtures/mini-export.ts';
 
-const TABLES = ['fault', 'route', 'redirect', 'category', 'brand', 'folder', 'content', 'product', 'product_category', 'product_link', 'product_line', 'media', 'listing_key'];
-
-/** Every table of an index, its rows in order (rowid order: the order a query without ORDER BY sees); of meta all but its report of this run. */
-function dump(dbFile: string): Record<string, string[]> {
-  const db = new DatabaseSync(dbFile, { readOnly: true });
-  try {
-    const tables = Object.fromEntries(TABLES.map((t) => [t, (db.prepare(`SELECT * FROM ${t}`).all() as object[]).map((r) => JSON.stringify(r))]));
-    const meta = (db.prepare("SELECT key, value FROM meta WHERE key NOT IN ('changes', 'stats') ORDER BY key").all() as object[]).map((r) => JSON.stringify(r));
-    return { ...tables, meta };
-  } finally {
-    db.close();
-  }
-}
+/** Every table but the memo (a patched index adds to the previous one's: checked below), in rowid order. */
+const dump = (dbFile: string) => dumpIndex(dbFile, { tables: INDEX_TABLES.filter((t) => t !== 'memo'), sorted: false });
 
 const memoOf = (dbFile: string) => {
   const db = new DatabaseSync(dbFile, { readOnly: true });
