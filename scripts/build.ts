@@ -2,7 +2,8 @@
  * npm run build                    builds the de, at and ro shops into dist/<shop>/
  * npm run build:shop               builds the shop named by SHOP (what a Netlify site runs)
  * Options: --export <dir> (default EXPORT_DIR or export/), --out <dir> (default dist/),
- *          --shops de,ro, --parallel N (default 2: this machine has 2 cores),
+ *          --shops de,ro, --parallel N (default: one more than the cores, as many as the memory holds:
+ *          defaultParallel in scripts/lib/build-shops.ts),
  *          --publish <dir> (one shop only: move the built site there, for Netlify's fixed publish folder,
  *          and declare the Edge Function a sharded shop needs: scripts/lib/edge-functions.ts).
  */
@@ -40,6 +41,11 @@ if (values['shop-from-env']) {
   }
   shops = list as ShopCode[];
 }
+const parallel = values.parallel === undefined ? undefined : Number(values.parallel);
+if (parallel !== undefined && !(Number.isInteger(parallel) && parallel > 0)) {
+  console.error(`--parallel takes a whole number of shops at once, 1 or more (got ${JSON.stringify(values.parallel)}).`);
+  process.exit(2);
+}
 
 try {
   const started = performance.now();
@@ -47,7 +53,7 @@ try {
     shops,
     exportDir: values.export ?? process.env.EXPORT_DIR ?? 'export',
     distDir: values.out,
-    parallel: Number(values.parallel ?? 2),
+    parallel,
   });
   for (const r of results) {
     console.log(`${r.shop}: ${r.pages} pages in ${r.seconds.toFixed(1)} s, peak RSS ${(r.peakRssBytes / 2 ** 20).toFixed(0)} MB`);

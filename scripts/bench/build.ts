@@ -1,6 +1,6 @@
 /**
  * Build benchmark: for each catalog size, a fresh sample export, then the full three-shop build
- * (two shops at a time on this 2-core machine), then a rebuild with nothing changed and one after
+ * (as many shops at a time as `npm run build` builds: defaultParallel, the three on this 2-core machine), then a rebuild with nothing changed and one after
  * a single product changed, one after a category was renamed, and the one-price rebuild again with
  * the site folders empty (as a Netlify build starts: its cache folders restored, not the site).
  * Reports pages per second, seconds per shop and for all three, and peak RSS. Each scenario starts
@@ -84,7 +84,7 @@ export async function benchBuild(products: number, log: (line: string) => void =
     // editor's rebuild comes long after the last build).
     spawnSync('sync');
     const started = performance.now();
-    const shops = await buildShops({ shops: ['de', 'at', 'ro'], exportDir, distDir, catalogDir, parallel: 2, quiet: true });
+    const shops = await buildShops({ shops: ['de', 'at', 'ro'], exportDir, distDir, catalogDir, quiet: true });
     const r = { seconds: (performance.now() - started) / 1000, shops };
     log(describeScenario(name, r));
     return r;

@@ -26,7 +26,6 @@ export default async function globalSetup() {
     exportDir: E2E.exportDir,
     distDir: E2E.dist,
     catalogDir: E2E.catalogDir,
-    parallel: 2,
     quiet: true,
     // SHOP_API_URL: the shop API started below, as a Netlify site's setting; the web server follows each shop's _redirects to it.
     env: {
