@@ -15,14 +15,25 @@
 import type { AstroIntegration } from 'astro';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { catalogFile, sharedCatalog } from '../catalog/catalog.ts';
 import { indexSignature } from '../catalog/build-index.ts';
 import { waitForMarker } from '../catalog/prebuilt-index.ts';
-import { type PriceEntry, recordOptionsOf, searchEntries, searchPrices, searchRecords } from '../catalog/search-records.ts';
+import {
+  type EntryMemo,
+  type PriceEntry,
+  type ProductEntry,
+  type RecordOptions,
+  type SearchRecord,
+  recordOptionsOf,
+  searchEntries,
+  searchPrices,
+  searchRecords,
+} from '../catalog/search-records.ts';
+import { indexCodeVersion } from '../catalog/index-memo.ts';
 import { SEARCH_PRICES_FOLDER, priceSheetOf, type PriceSheet } from '../catalog/search-prices.ts';
 import { generateImages } from '../catalog/images.ts';
 import type { ShopConfig } from '../shops/schema.ts';
@@ -147,26 +158,87 @@ function textOf(file: string): string | undefined {
   }
 }
 
+/** The file beside the search cache folder with each product's entry of the last index (EntryMemo). */
+const ENTRY_MEMO = 'search-entries.json';
+
+const SearchRecordJson = z.object({
+  url: z.string(),
+  content: z.string(),
+  language: z.string(),
+  meta: z.record(z.string(), z.string()),
+  filters: z.record(z.string(), z.array(z.string())),
+});
+const SearchPriceJson = z.object({ price: z.string(), was: z.string().optional(), prices: z.string(), stock: z.string() });
+/** The memo file: the key it was made with (entryMemoKey), and per product its id, fingerprint, record and price (null: none). */
+const EntryMemoFile = z.object({
+  key: z.string(),
+  products: z.array(z.tuple([z.number().int(), z.string(), SearchRecordJson.nullable(), SearchPriceJson.nullable()])),
+});
+
+/** The version of the memo file's layout. */
+const ENTRY_MEMO_VERSION = 1;
+
+/**
+ * What the memo's entries were made with besides the products: what productRecord reads of the
+ * options (the language, each category's place, visibility and title, the brands' titles), the
+ * salt, and the catalog's code (search-records.ts is part of it).
+ */
+export const entryMemoKey = (options: RecordOptions, salt: string): string =>
+  createHash('sha256')
+    .update(
+      JSON.stringify([options.language, options.categories.map((c) => [c.id, c.parent, c.visible, c.title]), [...options.brands], salt, indexCodeVersion(ENTRY_MEMO_VERSION)]),
+    )
+    .digest('base64url');
+
+/** The memo's entries, when it was made with `key` (none when it is missing, unreadable or of other options or code). */
+function readEntryMemo(file: string, key: string): Map<number, ProductEntry> {
+  try {
+    const memo = EntryMemoFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (!memo.success || memo.data.key !== key) return new Map();
+    return new Map(memo.data.products.map(([id, fp, record, price]) => [id, { fp, ...(record ? { record } : {}), ...(price ? { price } : {}) }]));
+  } catch {
+    return new Map();
+  }
+}
+
+function writeEntryMemo(file: string, key: string, entries: ReadonlyMap<number, ProductEntry>) {
+  const products = [...entries].map(([id, e]) => [id, e.fp, e.record ?? null, e.price ?? null]);
+  writeFileSync(`${file}.new`, JSON.stringify({ key, products }));
+  renameSync(`${file}.new`, file);
+}
+
 /**
  * The index of the catalog's search records in `cacheDir`, in a folder named by the hash of its
  * records: built there when the records changed, else the one already there (an incremental build
  * after a change no search result shows). Only the latest index is kept. The products' price
  * sheet entries come from the same pass over the catalog index (`priceEntries`).
+ *
+ * Each product's record and price sheet entry are kept beside the cache folder with its
+ * fingerprint (EntryMemo): the next pass reads only the products whose fingerprint changed (after
+ * one price changed, 1 of 10,000 instead of every record).
  */
 export async function searchIndexInCache(o: { dbFile: string; language: string; cacheDir: string; salt: string }): Promise<Built & { dir: string; priceEntries: PriceEntry[] }> {
   const options = recordOptionsOf(sharedCatalog(o.dbFile), o.language);
   const hash = createHash('sha256').update(`${o.language}\n${o.salt}\n`);
-  let n = 0;
+  const memoFile = join(dirname(o.cacheDir), ENTRY_MEMO);
+  const key = entryMemoKey(options, o.salt);
+  const memo: EntryMemo = { previous: readEntryMemo(memoFile, key), next: new Map() };
+  const records: SearchRecord[] = [];
   const priceEntries: PriceEntry[] = [];
-  for (const { record, price } of searchEntries(o.dbFile, options)) {
+  for (const { record, price } of searchEntries(o.dbFile, options, memo)) {
     hash.update(`${JSON.stringify(record)}\n`);
-    n++;
+    records.push(record);
     if (price) priceEntries.push({ url: record.url, price });
   }
+  const unchanged = memo.next.size === memo.previous.size && [...memo.next].every(([id, e]) => memo.previous.get(id) === e);
+  if (!unchanged) {
+    mkdirSync(dirname(memoFile), { recursive: true });
+    writeEntryMemo(memoFile, key, memo.next);
+  }
   const dir = join(o.cacheDir, hash.digest('hex'));
-  if (existsSync(join(dir, 'pagefind-entry.json')) && existsSync(join(dir, FRAGMENT_IDS))) return { dir, records: n, reused: true, peakRssBytes: 0, priceEntries };
+  if (existsSync(join(dir, 'pagefind-entry.json')) && existsSync(join(dir, FRAGMENT_IDS))) return { dir, records: records.length, reused: true, peakRssBytes: 0, priceEntries };
   const partial = `${dir}.partial`;
-  const built = await writePagefind(o.dbFile, options, partial);
+  const built = await writePagefind(records, options.language, partial);
   writeFileSync(join(partial, FRAGMENT_IDS), JSON.stringify(fragmentIdsOf(partial)));
   for (const e of readdirSync(o.cacheDir)) if (join(o.cacheDir, e) !== partial) rmSync(join(o.cacheDir, e), { recursive: true, force: true });
   renameSync(partial, dir);
@@ -174,21 +246,21 @@ export async function searchIndexInCache(o: { dbFile: string; language: string; 
 }
 
 /** Pagefind's index of the catalog's search records, written to `target`. */
-async function writePagefind(dbFile: string, options: ReturnType<typeof recordOptionsOf>, target: string): Promise<Built> {
+async function writePagefind(records: Iterable<SearchRecord>, language: string, target: string): Promise<Built> {
   rmSync(target, { recursive: true, force: true });
   const pagefind = await import('pagefind');
-  const { index, errors } = await pagefind.createIndex({ forceLanguage: options.language });
+  const { index, errors } = await pagefind.createIndex({ forceLanguage: language });
   if (!index) throw new Error(`search index: ${errors.join('; ')}`);
-  let records = 0;
+  let count = 0;
   try {
     let batch: Promise<{ errors: string[] }>[] = [];
     const flush = async () => {
       for (const r of await Promise.all(batch)) if (r.errors.length) throw new Error(`search index: ${r.errors.join('; ')}`);
       batch = [];
     };
-    for (const record of searchRecords(dbFile, options)) {
+    for (const record of records) {
       batch.push(index.addCustomRecord(record));
-      records++;
+      count++;
       if (batch.length >= BATCH) await flush();
     }
     await flush();
@@ -197,7 +269,7 @@ async function writePagefind(dbFile: string, options: ReturnType<typeof recordOp
     const peakRssBytes = childPeakRss();
     // The site uses its own UI (src/islands/search/): Pagefind's ready-made UIs are not shipped.
     for (const f of readdirSync(target)) if (/^pagefind-(ui|modular-ui|component-ui|highlight)\./.test(f)) rmSync(join(target, f));
-    return { records, reused: false, peakRssBytes };
+    return { records: count, reused: false, peakRssBytes };
   } finally {
     await index.deleteIndex();
     await pagefind.close();
@@ -220,7 +292,7 @@ export async function buildSearchIndex(o: {
 }): Promise<Built & { ids: FragmentIds; prices: Iterable<PriceEntry> }> {
   if (!o.cacheDir) {
     const out = join(o.outDir, 'pagefind');
-    const built = await writePagefind(o.dbFile, recordOptionsOf(sharedCatalog(o.dbFile), o.language), out);
+    const built = await writePagefind(searchRecords(o.dbFile, recordOptionsOf(sharedCatalog(o.dbFile), o.language)), o.language, out);
     return { ...built, ids: fragmentIdsOf(out), prices: searchPrices(o.dbFile) };
   }
   const { dir, priceEntries, ...built } = await searchIndexInCache({ dbFile: o.dbFile, language: o.language, cacheDir: o.cacheDir, salt: o.salt ?? '' });
