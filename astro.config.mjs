@@ -26,6 +26,8 @@ const distDir = process.env.DIST_DIR || './dist';
 const exportDir = process.env.EXPORT_DIR || 'export';
 // The catalog index, made current beside Vite's bundles; the pages wait for it (decision 0014).
 const index = catalogIndex({ shop, exportDir });
+// The pages of product templates; the site's rules take what they hold from their templates.
+const variants = variantPages({ shop: code });
 
 export default defineConfig({
   site: originOf(shop),
@@ -56,7 +58,7 @@ export default defineConfig({
     bundleReuse(),
     // Right after the incremental integration's links: each product's and variant's page from its
     // product's template (decision 0013).
-    variantPages({ shop: code }),
+    variants,
     // Then: a big shop's product and variant pages into shard folders.
     pageShards({ shop: code }),
     i18n({ language: shop.language }),
@@ -70,7 +72,7 @@ export default defineConfig({
     catalogSeo({ shop: code }),
     searchIndex({ shop, indexReady: index.ready }),
     // Last: _redirects and _headers (the CSP hashes the inline scripts and styles of every page written before).
-    siteRules({ shop }),
+    siteRules({ shop, knownInline: variants.inline }),
   ],
   devToolbar: { enabled: false },
 });

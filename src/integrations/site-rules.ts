@@ -20,11 +20,12 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogFile, sharedCatalog } from '../catalog/catalog.ts';
+import { holdsMarker } from '../catalog/variant-template.ts';
 import type { ShopConfig } from '../shops/schema.ts';
 import { redirectRules } from './catalog-files.ts';
 import { isSharded } from './page-shards.ts';
 import { z } from 'zod';
-import { incrementalEnabled, siteEntries } from './incremental.ts';
+import { incrementalEnabled, pathUnder, siteEntries } from './incremental.ts';
 import { SEARCH_FOLDERS } from './search-index.ts';
 
 /** Folders at the site's root that hold no page (the search index's 13,500 files at 10,000 products): not walked. */
@@ -306,8 +307,8 @@ export interface ScanResult extends InlineHashes {
 }
 
 /** What one page holds: its running inline scripts' and style elements' hashes, its external image origins. */
-const PageInline = z.object({ script: z.array(z.string()), style: z.array(z.string()), images: z.array(z.string()) });
-type PageInline = z.infer<typeof PageInline>;
+export const PageInline = z.object({ script: z.array(z.string()), style: z.array(z.string()), images: z.array(z.string()) });
+export type PageInline = z.infer<typeof PageInline>;
 /**
  * The scan's cache file: what pages held, each distinct set once (`sets`), and per page (its path
  * in the site) the file's identity and the index of its set. The pages of one type hold one set:
@@ -335,7 +336,13 @@ const ABSOLUTE_SRC_RE = /src="https?:\/\//i;
  * same bytes, so they are the hashes of the UTF-8 text the browser hashes.
  */
 function scanPage(bytes: Buffer, hashes: Map<string, string>): PageInline {
-  const html = bytes.toString('latin1');
+  return scanText(bytes.toString('latin1'), hashes);
+}
+
+/** scanPage of a page read as latin1; with `template`, undefined where a counted element holds a marker of the template's regions. */
+function scanText(html: string, hashes: Map<string, string>): PageInline;
+function scanText(html: string, hashes: Map<string, string>, template: 'template'): PageInline | undefined;
+function scanText(html: string, hashes: Map<string, string>, template?: 'template'): PageInline | undefined {
   // Most pages repeat their type's style and scripts: each distinct text is hashed once per scan.
   const hash = (text: string) => {
     let h = hashes.get(text);
@@ -345,16 +352,39 @@ function scanPage(bytes: Buffer, hashes: Map<string, string>): PageInline {
   const script = new Set<string>();
   const style = new Set<string>();
   const images = new Set<string>();
+  /** A template's element that holds (a part of) a marker differs from page to page: each page must be read. */
+  const split = (m: RegExpMatchArray) => template !== undefined && holdsMarker(m[0]);
   for (const m of html.matchAll(SCRIPT_RE)) {
     const attrs = m[1]!;
     if (SRC_RE.test(attrs)) continue;
     const type = (TYPE_RE.exec(attrs)?.[1] ?? '').toLowerCase();
-    if (RUNS.has(type)) script.add(hash(m[2]!));
+    if (!RUNS.has(type)) continue;
+    if (split(m)) return undefined;
+    script.add(hash(m[2]!));
   }
-  for (const m of html.matchAll(STYLE_RE)) style.add(hash(m[1]!));
+  for (const m of html.matchAll(STYLE_RE)) {
+    if (split(m)) return undefined;
+    style.add(hash(m[1]!));
+  }
   // Only where an absolute source is (IMG_RE backtracks over every image tag's attributes).
-  if (ABSOLUTE_SRC_RE.test(html)) for (const m of html.matchAll(IMG_RE)) images.add(Buffer.from(m[1]!, 'latin1').toString('utf8').toLowerCase());
+  if (ABSOLUTE_SRC_RE.test(html))
+    for (const m of html.matchAll(IMG_RE)) {
+      if (split(m)) return undefined;
+      images.add(Buffer.from(m[1]!, 'latin1').toString('utf8').toLowerCase());
+    }
   return { script: [...script], style: [...style], images: [...images] };
+}
+
+/**
+ * What the pages written from a product's template (catalog/variant-template.ts, decision 0013)
+ * hold together, from the template alone: its inline elements, each region's included. Every
+ * element outside the regions is on each page, and each region is on a page of its own (the
+ * template has a region only for a page it is cut into), so this is exactly the union of the
+ * pages' scans, which is all the site's policy takes of them. Undefined when an element counted
+ * holds a region's marker (it differs from page to page): the pages are read one by one.
+ */
+export function scanTemplate(template: Buffer, hashes: Map<string, string> = new Map()): PageInline | undefined {
+  return scanText(template.toString('latin1'), hashes, 'template');
 }
 
 /**
@@ -364,8 +394,11 @@ function scanPage(bytes: Buffer, hashes: Map<string, string>): PageInline {
  * With `cacheFile` (an incremental build), what each page held is kept there with the page file's
  * identity (inode, size, modification time; ScanCache): a page linked unchanged from the previous
  * build is not read again, so a rebuild reads only the pages it rendered.
+ *
+ * `known`: what pages written in this build hold, by their path in the site, as their writer knows
+ * it (the pages written from a product's template: scanTemplate); they are not read.
  */
-export function scanInline(dir: string, allowedImageOrigins: string[] = [], cacheFile?: string): ScanResult {
+export function scanInline(dir: string, allowedImageOrigins: string[] = [], cacheFile?: string, known: ReadonlyMap<string, PageInline> = new Map()): ScanResult {
   const script = new Set<string>();
   const style = new Set<string>();
   const blockedImages = new Map<string, string>();
@@ -388,14 +421,14 @@ export function scanInline(dir: string, allowedImageOrigins: string[] = [], cach
     if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
     pages++;
     const file = join(entry.parentPath, entry.name);
-    const page = file.slice(dir.length);
+    const page = pathUnder(dir, file);
     let found: PageInline;
     if (cacheFile) {
       const st = statSync(file, { bigint: true });
       const id = `${st.ino}:${st.size}:${st.mtimeNs}`;
       const [knownId, knownSet] = previous.pages[page] ?? [];
-      const known = knownId === id && knownSet !== undefined ? previous.sets[knownSet] : undefined;
-      found = known ?? scanPage(readFileSync(file), hashes);
+      const cached = knownId === id && knownSet !== undefined ? previous.sets[knownSet] : undefined;
+      found = known.get(page) ?? cached ?? scanPage(readFileSync(file), hashes);
       let index = indexOf.get(found);
       if (index === undefined) {
         const key = JSON.stringify(found);
@@ -404,7 +437,7 @@ export function scanInline(dir: string, allowedImageOrigins: string[] = [], cach
         indexOf.set(found, index);
       }
       next.pages[page] = [id, index];
-    } else found = scanPage(readFileSync(file), hashes);
+    } else found = known.get(page) ?? scanPage(readFileSync(file), hashes);
     for (const h of found.script) script.add(h);
     for (const h of found.style) style.add(h);
     for (const origin of found.images) if (!allowedImageOrigins.includes(origin) && !blockedImages.has(origin)) blockedImages.set(origin, page);
@@ -414,7 +447,14 @@ export function scanInline(dir: string, allowedImageOrigins: string[] = [], cach
 }
 
 /** Writes the site's `_redirects` and `_headers` after the build (after the other integrations' files). */
-export function siteRules({ shop }: { shop: ShopConfig }): AstroIntegration {
+export function siteRules({
+  shop,
+  knownInline = () => new Map(),
+}: {
+  shop: ShopConfig;
+  /** What the pages written in this build by another integration hold, by their path in the site (scanInline's `known`). */
+  knownInline?: () => ReadonlyMap<string, PageInline>;
+}): AstroIntegration {
   let apiUrl = LOCAL_SHOP_API_URL;
   let scanCache: string | undefined;
   return {
@@ -440,7 +480,7 @@ export function siteRules({ shop }: { shop: ShopConfig }): AstroIntegration {
         });
         writeFileSync(join(out, '_redirects'), redirects);
         const mediaUrl = process.env.THELIA_MEDIA_URL;
-        const scan = scanInline(out, thirdPartySources(shop, mediaUrl).img, scanCache);
+        const scan = scanInline(out, thirdPartySources(shop, mediaUrl).img, scanCache, knownInline());
         const documents = documentPaths(out);
         writeFileSync(join(out, '_headers'), headersFile(shop, scan, documents, mediaUrl));
         logger.info(

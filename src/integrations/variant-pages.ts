@@ -35,6 +35,7 @@ import { catalogFile, sharedCatalog } from '../catalog/catalog.ts';
 import { PRODUCT_PAGE, compileTemplate, productsWithVariantPages, templatesOn } from '../catalog/variant-template.ts';
 import type { ShopCode } from '../shops/index.ts';
 import { incrementalEnabled, linkOrCopy, sameFile, sameStat, statOrNone } from './incremental.ts';
+import { type PageInline, scanTemplate } from './site-rules.ts';
 
 const MANIFEST = 'variant-pages.json';
 /** The cache's copy of every page written from a template (the site's files are links to them). */
@@ -107,11 +108,18 @@ export function keptPages(cacheDir: string): Set<string> {
   return kept;
 }
 
-export function variantPages({ shop }: { shop: ShopCode }): AstroIntegration {
+/**
+ * `inline()`: what each page written in the last build:done holds, by its path in the site, from
+ * its template (site-rules' scanTemplate): the site's policy scan (siteRules' `knownInline`) does
+ * not read the 19,000 pages of 2,600 templates again (10,000 products).
+ */
+export function variantPages({ shop }: { shop: ShopCode }): AstroIntegration & { inline: () => ReadonlyMap<string, PageInline> } {
   let cacheDir: string;
   let started = 0;
+  let inline = new Map<string, PageInline>();
   return {
     name: 'variant-pages',
+    inline: () => inline,
     hooks: {
       'astro:config:done': ({ config }) => {
         cacheDir = fileURLToPath(config.cacheDir);
@@ -121,6 +129,9 @@ export function variantPages({ shop }: { shop: ShopCode }): AstroIntegration {
       },
       'astro:build:done': ({ dir, logger }) => {
         const t = performance.now();
+        inline = new Map();
+        /** Each distinct inline text hashed once (a template's style is the same on most). */
+        const hashes = new Map<string, string>();
         const incremental = incrementalEnabled();
         const previous = incremental ? readManifest(cacheDir) : {};
         rmSync(join(cacheDir, MANIFEST), { force: true });
@@ -201,6 +212,8 @@ export function variantPages({ shop }: { shop: ShopCode }): AstroIntegration {
           }
           place(file, compiled.parts(PRODUCT_PAGE));
           for (const v of variants) place(v.file, compiled.parts(v.key));
+          const held = scanTemplate(templateBytes, hashes);
+          if (held) for (const f of [file, ...files]) inline.set(f, held);
           next[file] = { template: template!, hash: hashOf(templateBytes), variants: files };
           templates++;
           written += files.length;

@@ -16,10 +16,12 @@ import {
   LOCAL_SHOP_API_URL,
   redirectsFile,
   scanInline,
+  scanTemplate,
   shopApiUrl,
   thirdPartySources,
 } from '../../../src/integrations/site-rules.ts';
 import { gradeResponse, parseCsp } from '../../../scripts/lib/observatory.ts';
+import { PRODUCT_PAGE, compileTemplate, regionEnd, regionStart } from '../../../src/catalog/variant-template.ts';
 
 const HASHES = { script: ['sha256-AAAA'], style: ['sha256-BBBB'] };
 
@@ -162,6 +164,57 @@ describe('Content-Security-Policy', () => {
   });
 });
 
+describe('scanTemplate', () => {
+  const h = (s: string) => `sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}`;
+  /** A product template with its own page's and two variant pages' regions around `each(key)`. */
+  const template = (each: (key: string) => string, around = (regions: string) => regions) =>
+    Buffer.from(
+      `<style>p{}</style><script>shared()</script>${around([PRODUCT_PAGE, '11', '12'].map((k) => `${regionStart(k)}${each(k)}${regionEnd(k)}`).join(''))}<img src="https://a.example/x.png">`,
+    );
+  /** scanInline over the pages cut from a template, one file each. */
+  const scanPages = (bytes: Buffer) => {
+    const dir = mkdtempSync(join(tmpdir(), 'template-site-'));
+    const compiled = compileTemplate(bytes);
+    for (const key of compiled.keys) writeFileSync(join(dir, `${key}.html`), compiled.page(key));
+    const scan = scanInline(dir);
+    rmSync(dir, { recursive: true });
+    return scan;
+  };
+
+  test.each([
+    ['a script of its own on each page', (k: string) => `<script>variant(${JSON.stringify(k)})</script><p>ș ${k}</p>`],
+    ['a style of its own on each page', (k: string) => `<style>.v${k}{}</style>`],
+    ['an image of another origin on one page', (k: string) => (k === '12' ? '<img src="https://b.example/y.png">' : '')],
+    ['JSON-LD of its own on each page (no hash)', (k: string) => `<script type="application/ld+json">{"sku":"${k}"}</script>`],
+    ['no inline element in its regions', (k: string) => `<h1>Variante ${k} – Größe</h1>`],
+  ])('gives what the pages cut from it hold together: %s', (_, each) => {
+    const bytes = template(each);
+    const pages = scanPages(bytes);
+    const held = scanTemplate(bytes);
+    expect(held).toBeDefined();
+    expect([...held!.script].sort()).toEqual(pages.script);
+    expect([...held!.style].sort()).toEqual(pages.style);
+    expect([...held!.images].sort()).toEqual([...pages.blockedImages.keys()].sort());
+    expect(held!.script).toContain(h('shared()'));
+  });
+
+  test.each([
+    ['inside a running script', (r: string) => `<script>const v = "${r}";</script>`],
+    ['inside a style element', (r: string) => `<style>.x{content:"${r}"}</style>`],
+    ['inside an image tag of another origin, before its source', (r: string) => `<img alt="${r}" src="https://c.example/z.png">`],
+  ])('cannot tell them where a region lies %s: the pages are read one by one', (_, around) => {
+    expect(scanTemplate(template((k) => k, around))).toBeUndefined();
+  });
+
+  test('a region inside JSON-LD or an external script tag does not matter: neither is hashed', () => {
+    const bytes = template(
+      (k) => k,
+      (r) => `<script type="application/ld+json">{"v":"${r}"}</script><script src="/_astro/x.js" data-v="${r}"></script>`,
+    );
+    expect(scanTemplate(bytes)).toEqual({ script: [h('shared()')], style: [h('p{}')], images: ['https://a.example'] });
+  });
+});
+
 describe('scanInline', () => {
   test('hashes running inline scripts and style elements as the browser does; JSON-LD, external scripts are left out; foreign images are reported', () => {
     const dir = mkdtempSync(join(tmpdir(), 'site-'));
@@ -178,6 +231,23 @@ describe('scanInline', () => {
     expect(scan.pages).toBe(2);
     expect([...scan.blockedImages.keys()]).toEqual(['https://other.example.com']);
     expect(scanInline(dir, ['https://other.example.com']).blockedImages.size).toBe(0);
+  });
+
+  test('takes what a page written in this build holds from its writer (known): the page is not read', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'site-'));
+    const cache = join(mkdtempSync(join(tmpdir(), 'scan-')), 'inline-scan.json');
+    writeFileSync(join(dir, 'a.html'), '<script>a()</script>');
+    writeFileSync(join(dir, 'b.html'), '<script>not what the writer says()</script>');
+    const known = new Map([['b.html', { script: ['sha256-from-the-writer'], style: [], images: ['https://d.example'] }]]);
+    const h = (s: string) => `sha256-${createHash('sha256').update(s).digest('base64')}`;
+    for (const scan of [scanInline(dir, [], undefined, known), scanInline(dir, [], cache, known)]) {
+      expect(scan.script).toEqual([h('a()'), 'sha256-from-the-writer'].sort());
+      expect([...scan.blockedImages]).toEqual([['https://d.example', 'b.html']]);
+    }
+    // Kept in the cache for the next build, which does not know it: unchanged, it is not read either.
+    expect(scanInline(dir, [], cache).script).toEqual([h('a()'), 'sha256-from-the-writer'].sort());
+    rmSync(dir, { recursive: true });
+    rmSync(cache, { force: true });
   });
 
   test('text beyond ASCII is hashed as its UTF-8 bytes, as the browser hashes it', () => {
@@ -202,14 +272,14 @@ describe('scanInline', () => {
     expect(scanInline(dir, [], cache).script).toEqual([h('a()'), h('b()')].sort());
     // What the cache says about an unchanged file is taken as it is: proof that it was not read.
     const kept = JSON.parse(readFileSync(cache, 'utf8'));
-    kept.sets[kept.pages['/a.html'][1]].script = ['sha256-from-the-cache'];
+    kept.sets[kept.pages['a.html'][1]].script = ['sha256-from-the-cache'];
     writeFileSync(cache, JSON.stringify(kept));
     expect(scanInline(dir, [], cache).script).toEqual([h('b()'), 'sha256-from-the-cache'].sort());
     // A page written again (a new modification time) is read again, and a page gone is forgotten.
     writeFileSync(join(dir, 'a.html'), '<script>a2()</script>');
     rmSync(join(dir, 'b.html'));
     expect(scanInline(dir, [], cache).script).toEqual([h('a2()')]);
-    expect(Object.keys(JSON.parse(readFileSync(cache, 'utf8')).pages)).toEqual(['/a.html']);
+    expect(Object.keys(JSON.parse(readFileSync(cache, 'utf8')).pages)).toEqual(['a.html']);
   });
 
   test('the cache file holds each set of hashes once: pages that hold the same share it', () => {
@@ -226,9 +296,9 @@ describe('scanInline', () => {
     expect(again).toEqual(first);
     const { sets, pages } = read();
     expect(sets).toHaveLength(2);
-    expect(new Set(['/a.html', '/b.html', '/c.html'].map((p) => pages[p]![1])).size).toBe(1);
-    expect(sets[pages['/a.html']![1]]!.script).toEqual([h('same()')]);
-    expect(sets[pages['/d.html']![1]]!.script).toEqual([h('other()')]);
+    expect(new Set(['a.html', 'b.html', 'c.html'].map((p) => pages[p]![1])).size).toBe(1);
+    expect(sets[pages['a.html']![1]]!.script).toEqual([h('same()')]);
+    expect(sets[pages['d.html']![1]]!.script).toEqual([h('other()')]);
   });
 
   test('a cache file that is corrupt or of another shape is ignored: every page is read, and the file written anew', () => {
@@ -239,15 +309,15 @@ describe('scanInline', () => {
     const st = statSync(join(dir, 'a.html'), { bigint: true });
     const id = `${st.ino}:${st.size}:${st.mtimeNs}`;
     // The page's own identity, but pointing at no set, or at a set of another shape.
-    const sameFileNoFinds = JSON.stringify({ sets: [], pages: { '/a.html': [id, 0] } });
-    const sameFileBadSet = JSON.stringify({ sets: [{ script: 'sha256-x' }], pages: { '/a.html': [id, 0] } });
+    const sameFileNoFinds = JSON.stringify({ sets: [], pages: { 'a.html': [id, 0] } });
+    const sameFileBadSet = JSON.stringify({ sets: [{ script: 'sha256-x' }], pages: { 'a.html': [id, 0] } });
     // The layout before the sets (what the page held in its own entry).
-    const oldLayout = JSON.stringify({ '/a.html': { id, script: ['sha256-old'], style: [], images: [] } });
-    for (const bad of [sameFileNoFinds, sameFileBadSet, oldLayout, '{"sets": [], "pages": {"/a.html": [1, -1]}}', '[1, 2]', '{not json', '']) {
+    const oldLayout = JSON.stringify({ 'a.html': { id, script: ['sha256-old'], style: [], images: [] } });
+    for (const bad of [sameFileNoFinds, sameFileBadSet, oldLayout, '{"sets": [], "pages": {"a.html": [1, -1]}}', '[1, 2]', '{not json', '']) {
       writeFileSync(cache, bad);
       expect(scanInline(dir, [], cache).script, bad).toEqual([h('a()')]);
       const written = JSON.parse(readFileSync(cache, 'utf8'));
-      expect(written.sets[written.pages['/a.html'][1]].script).toEqual([h('a()')]);
+      expect(written.sets[written.pages['a.html'][1]].script).toEqual([h('a()')]);
     }
   });
 });
