@@ -57,6 +57,11 @@ export class Catalog {
     ).map((r) => ({ path: r.path, kind: r.kind, id: r.id, ...(r.product_id ? { productId: r.product_id } : {}), ...(r.key ? { key: r.key } : {}) })));
   }
 
+  /** How many pages the routes of these kinds are (a count, without reading the routes). */
+  countRoutes(kinds: readonly Route['kind'][]): number {
+    return (this.#q(`SELECT COUNT(*) AS n FROM route WHERE kind IN (${kinds.map(() => '?').join(', ')})`).get(...kinds) as { n: number }).n;
+  }
+
   #listingKeys?: Map<string, string>;
   /** A listing's cache key (page-keys.ts), by its listing key (`c12`, `b3`, `n5`, `g-new`). */
   listingCacheKey(key: string): string | undefined {

@@ -35,7 +35,7 @@ export function shardFrom(env: Record<string, string | undefined>): number {
 }
 
 /** Whether a shop's product and variant pages go into shards (so do its search fragments). */
-export const pagesInShards = (catalog: Catalog, from = shardFrom(process.env)): boolean => productPages(catalog).length >= from;
+export const pagesInShards = (catalog: Catalog, from = shardFrom(process.env)): boolean => catalog.countRoutes(['product', 'variant']) >= from;
 
 /** A shop's product and variant pages (catalog URLs like `/akku.html`). */
 const productPages = (catalog: Catalog): string[] =>

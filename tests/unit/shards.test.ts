@@ -6,7 +6,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import pageShards, { PATTERN } from '../../netlify/edge/page-shards.ts';
 import { declareEdgeFunctions, EDGE_FUNCTION, FRAMEWORK_CONFIG } from '../../scripts/lib/edge-functions.ts';
 import { SHARD_FROM, fragmentFileOf, fragmentPathOf, productIdOf, productMapFileOf, productTargetIn, shardFileOf, shardPathOf } from '../../src/catalog/shards.ts';
-import { moveFragmentsToShards, movePagesToShards, shardFrom, writeProductMaps } from '../../src/integrations/page-shards.ts';
+import { moveFragmentsToShards, movePagesToShards, pagesInShards, shardFrom, writeProductMaps } from '../../src/integrations/page-shards.ts';
+import { buildCatalogIndex } from '../../src/catalog/build-index.ts';
+import { Catalog } from '../../src/catalog/catalog.ts';
+import { getShop } from '../../src/shops/index.ts';
+import { writeMiniExport } from '../fixtures/mini-export.ts';
 
 const temps: string[] = [];
 const temp = () => {
@@ -217,6 +221,18 @@ describe('the build', () => {
     expect(readdirSync(join(out, 'pagefind/fragment')).every((f) => /^[0-9a-f]{2}$/.test(f))).toBe(true);
     expect(readFileSync(join(out, 'pagefind/pagefind.js'), 'utf8')).toBe('js');
     expect(moveFragmentsToShards(temp())).toBe(0);
+  });
+
+  it('shards a shop from as many product and variant pages as PAGE_SHARDS_FROM says, counted in its catalog index', async () => {
+    const dbFile = join(temp(), 'de.sqlite');
+    await buildCatalogIndex({ exportDir: await writeMiniExport(temp()), shop: getShop('de'), dbFile, force: true });
+    const catalog = new Catalog(dbFile);
+    const pages = catalog.routes().filter((r) => r.kind === 'product' || r.kind === 'variant').length;
+    expect(pages).toBeGreaterThan(2);
+    expect(catalog.countRoutes(['product', 'variant'])).toBe(pages);
+    expect(catalog.countRoutes(['product'])).toBe(catalog.routes().filter((r) => r.kind === 'product').length);
+    expect(pagesInShards(catalog, pages)).toBe(true);
+    expect(pagesInShards(catalog, pages + 1)).toBe(false);
   });
 
   it('reads PAGE_SHARDS_FROM, and stops on a wrong one', () => {
