@@ -47,6 +47,7 @@ import { rm } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { SHOP_CODES } from '../shops/index.ts';
 
 /** Astro's incremental manifest in the cache folder (bundle-reuse.ts sets its dependency hashes). */
@@ -131,11 +132,24 @@ export function siteEntries(out: string, left: ReadonlySet<string>): Dirent[] {
 export function mirrorTree(
   from: string,
   to: string,
-  { skip = new Set<string>(), place = (path: string) => path }: { skip?: ReadonlySet<string>; place?: (path: string) => string } = {},
+  {
+    skip = new Set<string>(),
+    place = (path: string) => path,
+    stamp,
+  }: {
+    skip?: ReadonlySet<string>;
+    place?: (path: string) => string;
+    /** A file kept outside both trees: a mirror whose folders are all as it left them is not walked again (MirrorStamp). */
+    stamp?: string;
+  } = {},
 ): number {
+  if (stamp && stampHolds(stamp, from, to)) return 0;
+  if (stamp) rmSync(stamp, { force: true });
   /** Each file's path in `to`, with its source. */
   const wanted = new Map<string, string>();
+  const fromFolders = [from];
   for (const e of readdirSync(from, { recursive: true, withFileTypes: true })) {
+    if (e.isDirectory()) fromFolders.push(join(e.parentPath, e.name));
     if (!e.isFile() || skip.has(e.name)) continue;
     const source = join(e.parentPath, e.name);
     wanted.set(place(pathUnder(from, source)), source);
@@ -159,7 +173,41 @@ export function mirrorTree(
     linked++;
   }
   removeEmptyFolders(folders);
+  if (stamp) {
+    // What `to` holds now: the wanted files, in `to` and the folders above them.
+    const toFolders = new Set([to]);
+    for (const path of wanted.keys()) for (let d = dirname(path); d !== '.' && d !== '/'; d = dirname(d)) toFolders.add(join(to, d));
+    const stamped: MirrorStamp = { from, to, folders: [...fromFolders, ...toFolders].map((f) => [f, folderId(f) ?? '']) };
+    writeFileSync(stamp, JSON.stringify(stamped));
+  }
   return linked;
+}
+
+/**
+ * What a mirror left (mirrorTree's `stamp`): its two trees and every folder of both with its
+ * identity then. A file added to, removed from or renamed in a folder changes the folder's
+ * modification time, and a file written over in place keeps its inode, which a mirror does not
+ * look at either: while every folder is as it was, `to` still mirrors `from`. A rebuild's search
+ * index (10,000 fragments in a folder at 10,000 products) then costs a stat per folder instead of
+ * two per file.
+ */
+const MirrorStamp = z.object({ from: z.string(), to: z.string(), folders: z.array(z.tuple([z.string(), z.string()])) });
+type MirrorStamp = z.infer<typeof MirrorStamp>;
+
+/** A folder's identity: its inode and modification time in nanoseconds (undefined: no folder there). */
+function folderId(path: string): string | undefined {
+  const st = statSync(path, { bigint: true, throwIfNoEntry: false });
+  return st?.isDirectory() ? `${st.ino}:${st.mtimeNs}` : undefined;
+}
+
+function stampHolds(file: string, from: string, to: string): boolean {
+  let stamp: MirrorStamp | undefined;
+  try {
+    stamp = MirrorStamp.safeParse(JSON.parse(readFileSync(file, 'utf8'))).data;
+  } catch {
+    return false; // none, or not JSON
+  }
+  return !!stamp && stamp.from === from && stamp.to === to && stamp.folders.every(([path, id]) => id !== '' && folderId(path) === id);
 }
 
 /** Whether two paths name the same file (hard links of one another). */

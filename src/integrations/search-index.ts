@@ -303,7 +303,7 @@ export async function buildSearchIndex(o: {
 /** The site's price sheets become links to those written beside the build (scripts/lib/search-child.ts); how many, and how many linked anew. */
 export function linkPriceSheets(dir: string, outDir: string): { sheets: number; linked: number } {
   const out = join(outDir, SEARCH_PRICES_FOLDER);
-  const linked = mirrorTree(dir, out);
+  const linked = mirrorTree(dir, out, { stamp: `${dir}.in-site.json` });
   return { sheets: readdirSync(out).length, linked };
 }
 
@@ -334,10 +334,11 @@ export const searchFolders = (): string[] => (incrementalEnabled() && process.en
 
 /**
  * The site's `pagefind/` folder becomes links to a cached index's files (its FragmentIds stay in
- * the cache); the links a rebuild finds in place to the same index stay.
+ * the cache); the links a rebuild finds in place to the same index stay, and while the folders of
+ * both are as the last link left them (a stamp beside the cached index), they are not walked.
  */
 export function linkIntoSite(dir: string, outDir: string, sharded: boolean) {
-  mirrorTree(dir, join(outDir, 'pagefind'), { skip: new Set([FRAGMENT_IDS]), ...(sharded ? { place: searchFileInShards } : {}) });
+  mirrorTree(dir, join(outDir, 'pagefind'), { skip: new Set([FRAGMENT_IDS]), stamp: `${dir}.in-site.json`, ...(sharded ? { place: searchFileInShards } : {}) });
 }
 
 /**

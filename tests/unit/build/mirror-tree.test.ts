@@ -88,6 +88,51 @@ describe('mirrorTree', () => {
   });
 });
 
+describe('mirrorTree with a stamp', () => {
+  /** A mirror with its stamp beside it, and `to` mirrored once. */
+  const mirrored = () => {
+    const from = tree({ 'entry.json': 'e', 'fragment/a.pf': 'a', 'fragment/b.pf': 'b' });
+    const to = join(mkdtempSync(join(tmpdir(), 'site-')), 'pagefind');
+    const stamp = join(mkdtempSync(join(tmpdir(), 'stamp-')), 'in-site.json');
+    expect(mirrorTree(from, to, { stamp })).toBe(3);
+    return { from, to, stamp };
+  };
+
+  it('does not walk the trees again while every folder of both is as the mirror left it', () => {
+    const { from, to, stamp } = mirrored();
+    const before = identities(to);
+    expect(mirrorTree(from, to, { stamp })).toBe(0);
+    expect(identities(to)).toEqual(before);
+    expect(identities(to)).toEqual(identities(from));
+  });
+
+  it.each([
+    ['a file of the site removed', (t: { from: string; to: string }) => rmSync(join(t.to, 'fragment/a.pf')), 1],
+    ['a file of the site replaced by another', (t: { from: string; to: string }) => (rmSync(join(t.to, 'entry.json')), writeFileSync(join(t.to, 'entry.json'), 'x')), 1],
+    ['a file added to the site', (t: { from: string; to: string }) => writeFileSync(join(t.to, 'fragment/stray.pf'), 'x'), 0],
+    ['a file added to the source', (t: { from: string; to: string }) => writeFileSync(join(t.from, 'fragment/c.pf'), 'c'), 1],
+    ['the site removed', (t: { from: string; to: string }) => rmSync(t.to, { recursive: true }), 3],
+  ])('walks them again when a folder changed: %s', (_, change, linked) => {
+    const t = mirrored();
+    change(t);
+    expect(mirrorTree(t.from, t.to, { stamp: t.stamp })).toBe(linked);
+    expect(identities(t.to)).toEqual(identities(t.from));
+  });
+
+  it('walks them again for another pair of trees, and when the stamp is unreadable', () => {
+    const { from, to, stamp } = mirrored();
+    const other = join(mkdtempSync(join(tmpdir(), 'site-')), 'pagefind');
+    expect(mirrorTree(from, other, { stamp })).toBe(3);
+    rmSync(join(to, 'entry.json'));
+    writeFileSync(stamp, '{not json');
+    expect(mirrorTree(from, to, { stamp })).toBe(1);
+    rmSync(join(to, 'entry.json'));
+    writeFileSync(stamp, JSON.stringify({ from, to, folders: 'none' }));
+    expect(mirrorTree(from, to, { stamp })).toBe(1);
+    expect(identities(to)).toEqual(identities(from));
+  });
+});
+
 describe('siteEntries', () => {
   it('walks the whole site but for the folders it is told to leave', () => {
     const site = tree({ 'a.html': '', 'chrome/menu.html': '', 'pagefind/x.pf': '', 'search-prices/abc.json': '' });
