@@ -146,18 +146,24 @@ export interface PriceEntry {
   price: SearchPrice;
 }
 
-/** What a product gives the search, with its fingerprint then (product.fp): its record and price sheet entry (neither: no result). */
+/** A search record as the search index's hash is taken over it (its JSON text), its URL, and a product's price sheet entry. */
+export interface RecordText {
+  url: string;
+  json: string;
+  price?: SearchPrice;
+}
+
+/** What a product gives the search, with its fingerprint then (product.fp): its record and price sheet entry, or nothing (no result). */
 export interface ProductEntry {
   fp: string;
-  record?: SearchRecord;
-  price?: SearchPrice;
+  result?: RecordText & { price: SearchPrice };
 }
 
 /**
  * The entries of the build before (`previous`, made with the same RecordOptions and code) and
- * this build's (`next`, filled by searchEntries): a product whose fingerprint is unchanged is not
- * read from the catalog index again. Its fingerprint holds the hash of its record and its card,
- * all that productRecord and productPrice read of it.
+ * this build's (`next`, filled by searchRecordTexts): a product whose fingerprint is unchanged is
+ * not read from the catalog index again. Its fingerprint holds the hash of its record and its
+ * card, all that productRecord and productPrice read of it.
  */
 export interface EntryMemo {
   previous: ReadonlyMap<number, ProductEntry>;
@@ -167,37 +173,56 @@ export interface EntryMemo {
 /**
  * Every record of a shop, with a product's price sheet entry, read row by row (node:sqlite's
  * iterate): memory stays flat whatever the catalog's size. Contents only when they have a page (a
- * route). With `memo`, the products of unchanged fingerprint come from the memo.
+ * route).
  */
-export function* searchEntries(dbFile: string, o: RecordOptions, memo?: EntryMemo): Generator<{ record: SearchRecord; price?: SearchPrice }> {
+export function* searchEntries(dbFile: string, o: RecordOptions): Generator<{ record: SearchRecord; price?: SearchPrice }> {
   const db = new DatabaseSync(dbFile, { readOnly: true });
   try {
     const byId = new Map(o.categories.map((c) => [c.id, c]));
-    const entryOf = (p: ProductModel, card: ProductCard) => ({ record: productRecord(p, card, o, byId), price: productPrice(p, card) });
-    if (memo) {
-      const load = db.prepare('SELECT card, data FROM product WHERE id = ?');
-      for (const { id, fp } of db.prepare('SELECT id, fp FROM product WHERE price > 0 ORDER BY id').iterate() as Iterable<{ id: number; fp: string }>) {
-        let entry = memo.previous.get(id);
-        if (entry?.fp !== fp) {
-          const row = load.get(id) as { card: string; data: string };
-          entry = { fp, ...entryOf(JSON.parse(row.data) as ProductModel, JSON.parse(row.card) as ProductCard) };
-        }
-        memo.next.set(id, entry);
-        if (entry.record) yield { record: entry.record, price: entry.price };
-      }
-    } else {
-      for (const { p, card } of productRows(db)) {
-        const { record, price } = entryOf(p, card);
-        if (record) yield { record, price };
-      }
+    for (const { p, card } of productRows(db)) {
+      const record = productRecord(p, card, o, byId);
+      if (record) yield { record, price: productPrice(p, card) };
     }
-    const folderTitles = new Map(o.folders.map((f) => [f.id, f.title]));
-    const sql = "SELECT c.data FROM content c WHERE EXISTS (SELECT 1 FROM route r WHERE r.kind = 'content' AND r.id = c.id) ORDER BY c.position, c.id";
-    for (const row of db.prepare(sql).iterate() as Iterable<{ data: string }>) {
-      yield { record: contentRecord(JSON.parse(row.data) as ContentModel, o, folderTitles) };
-    }
+    yield* contentRecords(db, o);
   } finally {
     db.close();
+  }
+}
+
+/**
+ * searchEntries as the texts the search index's hash is taken over, the products of unchanged
+ * fingerprint from `memo` (their records neither made nor written out again).
+ */
+export function* searchRecordTexts(dbFile: string, o: RecordOptions, memo: EntryMemo): Generator<RecordText> {
+  const db = new DatabaseSync(dbFile, { readOnly: true });
+  try {
+    const byId = new Map(o.categories.map((c) => [c.id, c]));
+    const load = db.prepare('SELECT card, data FROM product WHERE id = ?');
+    for (const { id, fp } of db.prepare('SELECT id, fp FROM product WHERE price > 0 ORDER BY id').iterate() as Iterable<{ id: number; fp: string }>) {
+      let entry = memo.previous.get(id);
+      if (entry?.fp !== fp) {
+        const row = load.get(id) as { card: string; data: string };
+        const p = JSON.parse(row.data) as ProductModel;
+        const card = JSON.parse(row.card) as ProductCard;
+        const record = productRecord(p, card, o, byId);
+        const price = productPrice(p, card);
+        entry = { fp, ...(record && price ? { result: { url: record.url, json: JSON.stringify(record), price } } : {}) };
+      }
+      memo.next.set(id, entry);
+      if (entry.result) yield entry.result;
+    }
+    for (const { record } of contentRecords(db, o)) yield { url: record.url, json: JSON.stringify(record) };
+  } finally {
+    db.close();
+  }
+}
+
+/** The records of the contents that have a page (a route), in their order. */
+function* contentRecords(db: DatabaseSync, o: RecordOptions): Generator<{ record: SearchRecord }> {
+  const folderTitles = new Map(o.folders.map((f) => [f.id, f.title]));
+  const sql = "SELECT c.data FROM content c WHERE EXISTS (SELECT 1 FROM route r WHERE r.kind = 'content' AND r.id = c.id) ORDER BY c.position, c.id";
+  for (const row of db.prepare(sql).iterate() as Iterable<{ data: string }>) {
+    yield { record: contentRecord(JSON.parse(row.data) as ContentModel, o, folderTitles) };
   }
 }
 

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildCatalogIndex } from '../../../src/catalog/build-index.ts';
 import { Catalog, catalogFile } from '../../../src/catalog/catalog.ts';
-import { type EntryMemo, recordOptionsOf, searchEntries } from '../../../src/catalog/search-records.ts';
+import { type EntryMemo, type ProductEntry, recordOptionsOf, searchEntries, searchRecordTexts } from '../../../src/catalog/search-records.ts';
 import { entryMemoKey, searchIndexInCache } from '../../../src/integrations/search-index.ts';
 import { getShop } from '../../../src/shops/index.ts';
 import { writeMiniExport } from '../../fixtures/mini-export.ts';
@@ -36,23 +36,27 @@ beforeAll(async () => {
 });
 afterAll(() => vi.unstubAllEnvs());
 
-describe('searchEntries with a memo', () => {
-  it('gives what a full pass gives, takes a product of unchanged fingerprint from the memo and reads one that changed', () => {
+describe('searchRecordTexts with a memo', () => {
+  it('gives the records of a full pass as text, takes a product of unchanged fingerprint from the memo and reads one that changed', () => {
     const options = recordOptionsOf(new Catalog(dbFile), 'de');
     const first: EntryMemo = { previous: new Map(), next: new Map() };
-    expect([...searchEntries(dbFile, options, first)]).toEqual([...searchEntries(dbFile, options)]);
-    const products = [...first.next].filter(([, e]) => e.record);
+    const texts = [...searchRecordTexts(dbFile, options, first)];
+    const full = [...searchEntries(dbFile, options)];
+    expect(texts.map((t) => JSON.parse(t.json))).toEqual(full.map((e) => e.record));
+    expect(texts.map((t) => t.url)).toEqual(full.map((e) => e.record.url));
+    expect(texts.map((t) => t.price)).toEqual(full.map((e) => e.price));
+    const products = [...first.next].filter(([, e]) => e.result);
     expect(products.length).toBeGreaterThan(2);
 
-    const [[kept, keptEntry], [stale, staleEntry]] = products as [[number, (typeof products)[0][1]], [number, (typeof products)[0][1]]];
+    const [[kept, keptEntry], [stale, staleEntry]] = products as [[number, ProductEntry], [number, ProductEntry]];
     const previous = new Map(first.next);
     // The memo's entry is used as it is (a record no pass makes shows it), and only while the fingerprint holds.
-    previous.set(kept, { ...keptEntry, record: { ...keptEntry.record!, content: 'from the memo' } });
-    previous.set(stale, { ...staleEntry, fp: 'another fingerprint', record: { ...staleEntry.record!, content: 'stale' } });
+    previous.set(kept, { ...keptEntry, result: { ...keptEntry.result!, json: '{"from":"the memo"}' } });
+    previous.set(stale, { ...staleEntry, fp: 'another fingerprint', result: { ...staleEntry.result!, json: '{"stale":true}' } });
     const second: EntryMemo = { previous, next: new Map() };
-    const entries = [...searchEntries(dbFile, options, second)];
-    expect(entries.find((e) => e.record.url === keptEntry.record!.url)!.record.content).toBe('from the memo');
-    expect(entries.find((e) => e.record.url === staleEntry.record!.url)!.record).toEqual(staleEntry.record);
+    const again = [...searchRecordTexts(dbFile, options, second)];
+    expect(again.find((t) => t.url === keptEntry.result!.url)!.json).toBe('{"from":"the memo"}');
+    expect(again.find((t) => t.url === staleEntry.result!.url)!.json).toBe(staleEntry.result!.json);
     expect(second.next.get(kept)).toBe(previous.get(kept));
     expect(second.next.get(stale)).toEqual(staleEntry);
     expect([...second.next.keys()]).toEqual([...first.next.keys()]);
@@ -93,7 +97,7 @@ describe('the memo beside the search cache', () => {
     await indexExport();
   });
 
-  const memoFile = (cacheDir: string) => join(dirname(cacheDir), 'search-entries.json');
+  const memoFile = (cacheDir: string) => join(dirname(cacheDir), 'search-entries.tsv');
   /** The search index of the current catalog index: its folder is named by the hash of its records. */
   const search = (cacheDir: string) => searchIndexInCache({ dbFile, language: 'de', cacheDir, salt: '' });
 
@@ -113,7 +117,22 @@ describe('the memo beside the search cache', () => {
     expect((await search(cacheDir)).dir).not.toBe(first.dir);
 
     // The same memo made with other options or code (its key), or unreadable: the records of a full pass.
-    for (const text of [tampered.replace(/^\{"key":"[^"]*"/, '{"key":"another"'), '{"key":', JSON.stringify({ key: 'x', products: [[1, 'fp', 'not a record', null]] })]) {
+    const [head, ...lines] = tampered.split('\n');
+    const [word, version, key, count] = head!.split(' ');
+    const withHead = (h: string) => [h, ...lines].join('\n');
+    for (const text of [
+      withHead(`${word} ${version} another-key ${count}`),
+      withHead(`${word} ${Number(version) + 1} ${key} ${count}`),
+      // Cut short (a line lost), or a line that is not one.
+      withHead(`${word} ${version} ${key} ${Number(count) + 1}`),
+      [head, ...lines.slice(0, -1), 'not a line'].join('\n'),
+      [head, ...lines.slice(0, -1), `${lines.at(-1)}\tone field too many`].join('\n'),
+      [head, ...lines.map((l) => l.replace(/\t\{"price"[^\t]*\t/, '\t{"price":1}\t'))].join('\n'),
+      // A record that is none: found when Pagefind is to be given it, and every record made anew.
+      [head, ...lines.map((l, i) => (i === lines.findIndex((x) => x.includes('\t{"url"')) ? l.replace(/\t\{"url".*$/, '\t{"not":"a record"}') : l))].join('\n'),
+      '{not json',
+      '',
+    ]) {
       writeFileSync(memoFile(cacheDir), text);
       const fresh = await search(cacheDir);
       expect(fresh.dir).toBe(first.dir);
