@@ -29,13 +29,13 @@ export const regionStart = (key: string): string => `${OPEN}${key}${CLOSE}`;
 export const regionEnd = (key: string): string => `${OPEN}/${key}${CLOSE}`;
 
 const PRIVATE_BYTES = Buffer.from(PRIVATE);
+const CLOSE_BYTES = Buffer.from(CLOSE);
 
 /** A marker's characters (its start and its end) in a page's bytes read as latin1 (their UTF-8 bytes, each a character). */
 const MARKER_LATIN1 = new RegExp([PRIVATE, CLOSE].map((c) => Buffer.from(c).toString('latin1')).join('|'));
 
 /** Whether a template's text read as latin1 (site-rules' scan reads pages so) holds a marker or a part of one. */
 export const holdsMarker = (latin1: string): boolean => MARKER_LATIN1.test(latin1);
-const CLOSE_BYTES = Buffer.from(CLOSE);
 
 /** Whether product and variant pages are written from templates (VARIANT_PAGES=rendered: each rendered by Astro on its own, as before). */
 export const templatesOn = (env: Record<string, string | undefined> = process.env): boolean => env.VARIANT_PAGES !== 'rendered';
