@@ -37,6 +37,9 @@ export function shardFrom(env: Record<string, string | undefined>): number {
 /** Whether a shop's product and variant pages go into shards (so do its search fragments). */
 export const pagesInShards = (catalog: Catalog, from = shardFrom(process.env)): boolean => catalog.countRoutes(['product', 'variant']) >= from;
 
+/** Where a product's or variant's page file (`akku.html`) lies once the shop is in shards (movePagesToShards): at the root it goes into its shard, in a folder it stays. */
+export const pageFileInShards = (file: string): string => (file.includes('/') ? file : shardFileOf(file));
+
 /** A shop's product and variant pages (catalog URLs like `/akku.html`). */
 const productPages = (catalog: Catalog): string[] =>
   catalog
@@ -62,7 +65,7 @@ export function movePagesToShards(out: string, paths: readonly string[]): number
   rmSync(join(out, SHARD_FOLDER), { recursive: true, force: true });
   // The page's file as Astro writes it (build.format 'file'); pages in a folder stay.
   const names = paths.map(pageFileOf).filter((name) => !name.includes('/'));
-  return moveInto(out, names, shardFileOf);
+  return moveInto(out, names, pageFileInShards);
 }
 
 /**

@@ -23,7 +23,7 @@ import { catalogFile, sharedCatalog } from '../catalog/catalog.ts';
 import { holdsMarker } from '../catalog/variant-template.ts';
 import type { ShopConfig } from '../shops/schema.ts';
 import { redirectRules } from './catalog-files.ts';
-import { isSharded } from './page-shards.ts';
+import { isSharded, pageFileInShards } from './page-shards.ts';
 import { z } from 'zod';
 import { incrementalEnabled, pathUnder, siteEntries } from './incremental.ts';
 import { SEARCH_FOLDERS } from './search-index.ts';
@@ -302,6 +302,8 @@ const RUNS = new Set(['', 'module', 'text/javascript', 'application/javascript']
 
 export interface ScanResult extends InlineHashes {
   pages: number;
+  /** Of them, the pages taken from what their writer said they hold (`known`), not read. */
+  known: number;
   /** Origins of external images in the pages (editor HTML) that the policy does not allow, with a page each. */
   blockedImages: Map<string, string>;
 }
@@ -416,19 +418,22 @@ export function scanInline(dir: string, allowedImageOrigins: string[] = [], cach
   const setIndex = new Map<string, number>();
   const indexOf = new Map<PageInline, number>();
   let pages = 0;
+  let taken = 0;
   const hashes = new Map<string, string>();
   for (const entry of siteEntries(dir, NO_PAGES)) {
     if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
     pages++;
     const file = join(entry.parentPath, entry.name);
     const page = pathUnder(dir, file);
+    const held = known.get(page);
+    if (held) taken++;
     let found: PageInline;
     if (cacheFile) {
       const st = statSync(file, { bigint: true });
       const id = `${st.ino}:${st.size}:${st.mtimeNs}`;
       const [knownId, knownSet] = previous.pages[page] ?? [];
       const cached = knownId === id && knownSet !== undefined ? previous.sets[knownSet] : undefined;
-      found = known.get(page) ?? cached ?? scanPage(readFileSync(file), hashes);
+      found = held ?? cached ?? scanPage(readFileSync(file), hashes);
       let index = indexOf.get(found);
       if (index === undefined) {
         const key = JSON.stringify(found);
@@ -437,13 +442,13 @@ export function scanInline(dir: string, allowedImageOrigins: string[] = [], cach
         indexOf.set(found, index);
       }
       next.pages[page] = [id, index];
-    } else found = known.get(page) ?? scanPage(readFileSync(file), hashes);
+    } else found = held ?? scanPage(readFileSync(file), hashes);
     for (const h of found.script) script.add(h);
     for (const h of found.style) style.add(h);
     for (const origin of found.images) if (!allowedImageOrigins.includes(origin) && !blockedImages.has(origin)) blockedImages.set(origin, page);
   }
   if (cacheFile) writeFileSync(cacheFile, JSON.stringify(next));
-  return { script: [...script].sort(), style: [...style].sort(), pages, blockedImages };
+  return { script: [...script].sort(), style: [...style].sort(), pages, known: taken, blockedImages };
 }
 
 /** Writes the site's `_redirects` and `_headers` after the build (after the other integrations' files). */
@@ -480,12 +485,14 @@ export function siteRules({
         });
         writeFileSync(join(out, '_redirects'), redirects);
         const mediaUrl = process.env.THELIA_MEDIA_URL;
-        const scan = scanInline(out, thirdPartySources(shop, mediaUrl).img, scanCache, knownInline());
+        // A big shop's product and variant pages are in their shards by now (page-shards.ts).
+        const known = isSharded(out) ? new Map([...knownInline()].map(([file, held]) => [pageFileInShards(file), held])) : knownInline();
+        const scan = scanInline(out, thirdPartySources(shop, mediaUrl).img, scanCache, known);
         const documents = documentPaths(out);
         writeFileSync(join(out, '_headers'), headersFile(shop, scan, documents, mediaUrl));
         logger.info(
           `_redirects: /api -> ${apiUrl}/api, ${redirects.split('\n').filter((l) => l && !l.startsWith('#')).length} rules; ` +
-            `_headers: CSP on ${documents.length} document paths with ${scan.script.length} script and ${scan.style.length} style hashes from ${scan.pages} pages in ${Math.round(performance.now() - started)} ms`,
+            `_headers: CSP on ${documents.length} document paths with ${scan.script.length} script and ${scan.style.length} style hashes from ${scan.pages} pages (${scan.known} of them as their templates hold) in ${Math.round(performance.now() - started)} ms`,
         );
         for (const [origin, page] of scan.blockedImages) {
           logger.warn(

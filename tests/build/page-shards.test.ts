@@ -127,6 +127,15 @@ describe('a shop with its product pages in shards', () => {
     const different = [...flat.keys()].filter((f) => !flat.get(f)!.equals(sharded.get(inShard(f))!));
     expect(different.sort()).toEqual(['_headers', '_redirects']);
     expect(sharded.get('_headers')!.toString()).toContain(`/${SHARD_FOLDER}/:name/*\n  Content-Security-Policy:`);
+    // The same policy (the inline scripts' and styles' hashes of the same pages, read or taken from their templates).
+    const policies = (f: Buffer) =>
+      new Set(
+        f
+          .toString()
+          .split('\n')
+          .filter((l) => l.includes('Content-Security-Policy:')),
+      );
+    expect(policies(sharded.get('_headers')!)).toEqual(policies(flat.get('_headers')!));
     // /product/{id}: a rule per product in the flat site, the maps in the sharded one; the other rules the same.
     const rules = (f: Buffer) => f.toString().split('\n');
     expect(rules(flat.get('_redirects')!).filter((l) => l.startsWith('/product/')).length).toBe(productIds.length);

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import pageShards, { PATTERN } from '../../netlify/edge/page-shards.ts';
 import { declareEdgeFunctions, EDGE_FUNCTION, FRAMEWORK_CONFIG } from '../../scripts/lib/edge-functions.ts';
 import { SHARD_FROM, fragmentFileOf, fragmentPathOf, productIdOf, productMapFileOf, productTargetIn, shardFileOf, shardPathOf } from '../../src/catalog/shards.ts';
-import { moveFragmentsToShards, movePagesToShards, pagesInShards, shardFrom, writeProductMaps } from '../../src/integrations/page-shards.ts';
+import { moveFragmentsToShards, movePagesToShards, pageFileInShards, pagesInShards, shardFrom, writeProductMaps } from '../../src/integrations/page-shards.ts';
 import { buildCatalogIndex } from '../../src/catalog/build-index.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
 import { getShop } from '../../src/shops/index.ts';
@@ -233,6 +233,17 @@ describe('the build', () => {
     expect(catalog.countRoutes(['product'])).toBe(catalog.routes().filter((r) => r.kind === 'product').length);
     expect(pagesInShards(catalog, pages)).toBe(true);
     expect(pagesInShards(catalog, pages + 1)).toBe(false);
+  });
+
+  it("says where a page file lies once moved: a root page in its shard, one in a folder where it was (the CSP scan's pages from templates)", () => {
+    const out = temp();
+    writeFileSync(join(out, 'akku.html'), 'a');
+    mkdirSync(join(out, 'gruppe'));
+    writeFileSync(join(out, 'gruppe/akku.html'), 'b');
+    movePagesToShards(out, ['/akku.html', '/gruppe/akku.html']);
+    expect(readFileSync(join(out, pageFileInShards('akku.html')), 'utf8')).toBe('a');
+    expect(pageFileInShards('akku.html')).toBe(shardFileOf('akku.html'));
+    expect(readFileSync(join(out, pageFileInShards('gruppe/akku.html')), 'utf8')).toBe('b');
   });
 
   it('reads PAGE_SHARDS_FROM, and stops on a wrong one', () => {

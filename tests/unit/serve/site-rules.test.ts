@@ -241,6 +241,7 @@ describe('scanInline', () => {
     const known = new Map([['b.html', { script: ['sha256-from-the-writer'], style: [], images: ['https://d.example'] }]]);
     const h = (s: string) => `sha256-${createHash('sha256').update(s).digest('base64')}`;
     for (const scan of [scanInline(dir, [], undefined, known), scanInline(dir, [], cache, known)]) {
+      expect(scan).toMatchObject({ pages: 2, known: 1 });
       expect(scan.script).toEqual([h('a()'), 'sha256-from-the-writer'].sort());
       expect([...scan.blockedImages]).toEqual([['https://d.example', 'b.html']]);
     }
