@@ -255,20 +255,18 @@ function recordPass(o: { dbFile: string; language: string; salt: string }, optio
   return { hash: hash.digest('hex'), texts, priceEntries, entries: memo.next };
 }
 
-/** The records of a pass as Pagefind takes them, each checked; undefined when one is not a record (a memo that holds a wrong one). */
-function recordsOf(texts: readonly string[]): SearchRecord[] | undefined {
-  const records: SearchRecord[] = [];
-  for (const text of texts) {
-    let record: ReturnType<typeof SearchRecordJson.safeParse>;
-    try {
-      record = SearchRecordJson.safeParse(JSON.parse(text));
-    } catch {
-      return undefined;
-    }
-    if (!record.success) return undefined;
-    records.push(record.data);
+/** Whether a record's text is a search record (a memo may hold a wrong one). */
+function isRecordText(text: string): boolean {
+  try {
+    return SearchRecordJson.safeParse(JSON.parse(text)).success;
+  } catch {
+    return false;
   }
-  return records;
+}
+
+/** The records of a pass as Pagefind takes them, one at a time (100,000 of them at once would be some 300 MB beside Pagefind). */
+function* recordsOf(texts: readonly string[]): Generator<SearchRecord> {
+  for (const text of texts) yield SearchRecordJson.parse(JSON.parse(text));
 }
 
 /**
@@ -286,33 +284,25 @@ export async function searchIndexInCache(o: { dbFile: string; language: string; 
   const memoFile = join(dirname(o.cacheDir), ENTRY_MEMO);
   const key = entryMemoKey(options, o.salt);
   const previous = readEntryMemo(memoFile, key);
+  const indexAt = (hash: string) => join(o.cacheDir, hash);
+  const built = (dir: string) => existsSync(join(dir, 'pagefind-entry.json')) && existsSync(join(dir, FRAGMENT_IDS));
   let pass = recordPass(o, options, previous);
-  let records: SearchRecord[] | undefined;
-  let dir = join(o.cacheDir, pass.hash);
-  const reused = existsSync(join(dir, 'pagefind-entry.json')) && existsSync(join(dir, FRAGMENT_IDS));
-  if (!reused) {
-    records = recordsOf(pass.texts);
-    // A memo whose record is not one: every record made anew.
-    if (!records) {
-      pass = recordPass(o, options, new Map());
-      records = recordsOf(pass.texts);
-      if (!records) throw new Error('search index: a record made from the catalog index is not a search record');
-      dir = join(o.cacheDir, pass.hash);
-    }
-  }
+  // Checked where Pagefind is to be given them: a memo whose record is none, and every record is made anew.
+  if (!built(indexAt(pass.hash)) && !pass.texts.every(isRecordText)) pass = recordPass(o, options, new Map());
+  const dir = indexAt(pass.hash);
   const unchanged = pass.entries.size === previous.size && [...pass.entries].every(([id, e]) => previous.get(id) === e);
   if (!unchanged) {
     mkdirSync(dirname(memoFile), { recursive: true });
     writeEntryMemo(memoFile, key, pass.entries);
   }
   const { priceEntries } = pass;
-  if (!records) return { dir, records: pass.texts.length, reused: true, peakRssBytes: 0, priceEntries };
+  if (built(dir)) return { dir, records: pass.texts.length, reused: true, peakRssBytes: 0, priceEntries };
   const partial = `${dir}.partial`;
-  const built = await writePagefind(records, options.language, partial);
+  const written = await writePagefind(recordsOf(pass.texts), options.language, partial);
   writeFileSync(join(partial, FRAGMENT_IDS), JSON.stringify(fragmentIdsOf(partial)));
   for (const e of readdirSync(o.cacheDir)) if (join(o.cacheDir, e) !== partial) rmSync(join(o.cacheDir, e), { recursive: true, force: true });
   renameSync(partial, dir);
-  return { dir, ...built, priceEntries };
+  return { dir, ...written, priceEntries };
 }
 
 /** Pagefind's index of the catalog's search records, written to `target`. */
