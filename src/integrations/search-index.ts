@@ -170,7 +170,7 @@ const SearchRecordJson = z.object({
 });
 const SearchPriceJson = z.object({ price: z.string(), was: z.string().optional(), prices: z.string(), stock: z.string() });
 
-/** The version of the memo file's layout (its first line's first word, with the key and the count of products). */
+/** The version of the memo file's layout (in its first line, after `search-entries`, with the key and the count of products). */
 const ENTRY_MEMO_VERSION = 2;
 
 /**
