@@ -16,6 +16,23 @@ const euros = (text: string) =>
 const prices = async (page: Page) => (await page.locator('.card-price').allTextContents()).map(euros);
 const settled = (page: Page, search: string) => expect(page.locator('#listing')).toHaveAttribute('data-state', search || '?');
 const count = async (page: Page) => Number((await page.locator('.listing-count').textContent())!.replace(/\D/g, ''));
+/**
+ * Clicks a control below the cards as a shopper does: scrolled to first, and once it stays where it
+ * is. The cards are `content-visibility: auto` (catalog.scss): those that come into view with the
+ * scroll are laid out at their real height, not their 20rem estimate, and the pager moves. A click
+ * at the place the pager had a frame before lands on the pager's container, and nothing happens.
+ */
+const clickBelowCards = async (page: Page, selector: string) => {
+  const target = page.locator(selector);
+  await target.scrollIntoViewIfNeeded();
+  const top = async () => {
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    return (await target.boundingBox())?.y;
+  };
+  let before = await top();
+  await expect.poll(async () => before === (before = await top())).toBe(true);
+  await target.click();
+};
 
 test('the first page is HTML, in the default order (sales count)', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -94,13 +111,13 @@ test('filters by subcategory and price range', async ({ page }) => {
 test('pages further and loads more', async ({ page }) => {
   await page.goto(shopUrl('de', root.url));
   const firstPage = await page.locator('.cards .card').first().getAttribute('data-id');
-  await page.locator('.pager a[data-page="2"]:not([rel])').click();
+  await clickBelowCards(page, '.pager a[data-page="2"]:not([rel])');
   await settled(page, '?page=2');
   await expect(page.locator('.pager a[aria-current="page"]')).toHaveText('2');
   expect(await page.locator('.cards .card').first().getAttribute('data-id')).not.toBe(firstPage);
-  await page.locator('.pager a[data-page="1"]:not([rel])').click();
+  await clickBelowCards(page, '.pager a[data-page="1"]:not([rel])');
   await settled(page, '');
-  await page.locator('.load-more').click();
+  await clickBelowCards(page, '.load-more');
   await settled(page, '?more=1');
   await expect(page.locator('.cards .card')).toHaveCount(48);
   await expect(page.locator('.cards .card').first()).toHaveAttribute('data-id', firstPage!);
