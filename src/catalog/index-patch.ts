@@ -234,7 +234,7 @@ export async function patchPrevious({
       const now = new Map<number, number>();
       for (const l of row.links) if (!now.has(l.id)) now.set(l.id, l.position);
       if (now.size !== before.size || [...now.keys()].some((k) => !before.has(k))) fail(`product ${id}'s categories changed`);
-      updateProduct.run(...productValues(row!), id);
+      updateProduct.run(...productValues(row), id);
       for (const [category, position] of now) if (before.get(category) !== position) updatePosition.run(position, category, id);
       updateLine.run(c.line.hash, c.n + 1);
     }

@@ -46,6 +46,21 @@ export const priceSheetUrl = (sheet: string) => `/${SEARCH_PRICES_FOLDER}/${shee
 
 const CENTS = /^\d+$/;
 
+/** One product's entry of a price sheet read from JSON, checked field by field; undefined when it is not one. */
+export function parseSearchPrice(json: unknown): SearchPrice | undefined {
+  const e = json as Partial<Record<keyof SearchPrice, unknown>> | null;
+  const ok =
+    typeof e === 'object' &&
+    e !== null &&
+    typeof e.price === 'string' &&
+    CENTS.test(e.price) &&
+    (e.was === undefined || (typeof e.was === 'string' && CENTS.test(e.was))) &&
+    typeof e.prices === 'string' &&
+    typeof e.stock === 'string' &&
+    CENTS.test(e.stock);
+  return ok ? { price: e.price as string, ...(e.was === undefined ? {} : { was: e.was as string }), prices: e.prices as string, stock: e.stock as string } : undefined;
+}
+
 /**
  * A price sheet read from JSON, checked field by field (the island does not carry zod for this:
  * the sheet is the build's own file, and a wrong one must fail the search, not show a wrong price).
@@ -54,18 +69,9 @@ export function parsePriceSheet(json: unknown): PriceSheet {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new Error('price sheet: not an object');
   const sheet: PriceSheet = {};
   for (const [id, entry] of Object.entries(json as Record<string, unknown>)) {
-    const e = entry as Partial<Record<keyof SearchPrice, unknown>> | null;
-    const ok =
-      typeof e === 'object' &&
-      e !== null &&
-      typeof e.price === 'string' &&
-      CENTS.test(e.price) &&
-      (e.was === undefined || (typeof e.was === 'string' && CENTS.test(e.was))) &&
-      typeof e.prices === 'string' &&
-      typeof e.stock === 'string' &&
-      CENTS.test(e.stock);
-    if (!ok) throw new Error(`price sheet: the entry of ${id} is not a price`);
-    sheet[id] = { price: e.price as string, ...(e.was === undefined ? {} : { was: e.was as string }), prices: e.prices as string, stock: e.stock as string };
+    const price = parseSearchPrice(entry);
+    if (!price) throw new Error(`price sheet: the entry of ${id} is not a price`);
+    sheet[id] = price;
   }
   return sheet;
 }

@@ -34,7 +34,7 @@ import {
   searchRecords,
 } from '../catalog/search-records.ts';
 import { indexCodeVersion } from '../catalog/index-memo.ts';
-import { SEARCH_PRICES_FOLDER, priceSheetOf, type PriceSheet } from '../catalog/search-prices.ts';
+import { SEARCH_PRICES_FOLDER, parseSearchPrice, priceSheetOf, type PriceSheet, type SearchPrice } from '../catalog/search-prices.ts';
 import { generateImages } from '../catalog/images.ts';
 import type { ShopConfig } from '../shops/schema.ts';
 import { incrementalEnabled, mirrorTree } from './incremental.ts';
@@ -168,7 +168,6 @@ const SearchRecordJson = z.object({
   meta: z.record(z.string(), z.string()),
   filters: z.record(z.string(), z.array(z.string())),
 });
-const SearchPriceJson = z.object({ price: z.string(), was: z.string().optional(), prices: z.string(), stock: z.string() });
 
 /** The version of the memo file's layout (in its first line, after `search-entries`, with the key and the count of products). */
 const ENTRY_MEMO_VERSION = 2;
@@ -215,15 +214,15 @@ function readEntryMemo(file: string, key: string): Map<number, ProductEntry> {
     if (!/^\d+$/.test(id ?? '') || !fp || rest.length) return none;
     let entry: ProductEntry = { fp };
     if (url !== undefined) {
-      let parsed: ReturnType<typeof SearchPriceJson.safeParse> | undefined;
+      let parsed: SearchPrice | undefined;
       try {
-        parsed = SearchPriceJson.safeParse(JSON.parse(price ?? ''));
+        parsed = parseSearchPrice(JSON.parse(price ?? ''));
       } catch {
         return none;
       }
       // The record is checked as a whole only where Pagefind is given it (searchIndexInCache).
-      if (!parsed.success || !url || !json?.startsWith('{') || !json.endsWith('}')) return none;
-      entry = { fp, result: { url, json, price: parsed.data } };
+      if (!parsed || !url || !json?.startsWith('{') || !json.endsWith('}')) return none;
+      entry = { fp, result: { url, json, price: parsed } };
     }
     memoLines.set(entry, line);
     entries.set(Number(id), entry);
