@@ -15,6 +15,12 @@ import type { ImageModel } from './models.ts';
 
 /** Widths made for every image (capped at the source's own width). 720 fits a phone at DPR 1.75. */
 export const IMAGE_WIDTHS = [240, 360, 480, 720, 960, 1280] as const;
+/**
+ * The thumbnail width, made for every image too but in a srcset only where asked for (`minWidth`):
+ * a 64 CSS px thumbnail (the gallery's, a search result's) at DPR 2. The 240 px derivative is more
+ * than twice what such a thumbnail shows at DPR 1 (the page budgets' oversized image).
+ */
+export const THUMB_WIDTH = 128;
 export const IMAGE_FORMAT = 'webp';
 export const IMAGE_DIR = '_img';
 
@@ -57,10 +63,10 @@ function hashOf(file: string): string | null {
   return h;
 }
 
-/** The widths made for a source of this width: the standard ones below it, and at most its own. */
-export function widthsFor(sourceWidth: number, maxWidth: number = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!): number[] {
+/** The widths made for a source of this width: the standard ones (from `minWidth` on) below it, and at most its own. */
+export function widthsFor(sourceWidth: number, maxWidth: number = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!, minWidth: number = IMAGE_WIDTHS[0]): number[] {
   const cap = Math.min(sourceWidth, maxWidth);
-  const widths: number[] = IMAGE_WIDTHS.filter((w) => w < cap);
+  const widths: number[] = [THUMB_WIDTH, ...IMAGE_WIDTHS].filter((w) => w >= minWidth && w < cap);
   widths.push(cap);
   return widths;
 }
@@ -68,23 +74,24 @@ export function widthsFor(sourceWidth: number, maxWidth: number = IMAGE_WIDTHS[I
 const memo = new Map<string, ResponsiveImage>();
 
 /**
- * The responsive form of an export image (memoised per source and maximum width). Images on
- * another host (https) and files missing from the export are returned as they are.
+ * The responsive form of an export image (memoised per source and width range). Images on
+ * another host (https) and files missing from the export are returned as they are. `minWidth`
+ * THUMB_WIDTH puts the thumbnail in the srcset.
  */
-export function responsive(image: ImageModel, { maxWidth }: { maxWidth?: number } = {}): ResponsiveImage {
-  const key = `${image.src}\u0000${image.width}\u0000${maxWidth ?? ''}`;
+export function responsive(image: ImageModel, { maxWidth, minWidth }: { maxWidth?: number; minWidth?: number } = {}): ResponsiveImage {
+  const key = `${image.src}\u0000${image.width}\u0000${maxWidth ?? ''}\u0000${minWidth ?? ''}`;
   let r = memo.get(key);
-  if (!r) memo.set(key, (r = make(image, maxWidth)));
+  if (!r) memo.set(key, (r = make(image, maxWidth, minWidth)));
   return r.alt === image.alt ? r : { ...r, alt: image.alt };
 }
 
-function make(image: ImageModel, maxWidth: number | undefined): ResponsiveImage {
+function make(image: ImageModel, maxWidth: number | undefined, minWidth: number | undefined): ResponsiveImage {
   const plain = { src: image.src, srcset: '', width: image.width, height: image.height, alt: image.alt };
   if (!image.src.startsWith('/media/')) return plain;
   const file = join(exportDir(), image.src);
   const hash = hashOf(file);
   if (!hash) return plain;
-  const widths = widthsFor(image.width, maxWidth);
+  const widths = widthsFor(image.width, maxWidth, minWidth);
   const r = registry();
   const url = (w: number) => `/${IMAGE_DIR}/${hash}-${w}.${IMAGE_FORMAT}`;
   for (const width of widths) {
@@ -97,7 +104,7 @@ function make(image: ImageModel, maxWidth: number | undefined): ResponsiveImage 
 
 /**
  * Asks for every derivative of every export image of the catalog (all widths up to its own, at
- * most the largest): the images a build links into the site follow from the catalog alone, not
+ * most the largest, the thumbnail's too): the images a build links into the site follow from the catalog alone, not
  * from which pages were rendered, so an incremental build (which renders few pages) links the same
  * set as a full one. Every width a page asks for is one of these.
  */
@@ -106,7 +113,7 @@ export function requestCatalogImages(images: { src: string; hash: string | null;
   for (const image of images) {
     if (!image.hash || !image.src.startsWith('/media/')) continue;
     const file = join(exportDir(), image.src);
-    for (const width of widthsFor(image.width)) {
+    for (const width of widthsFor(image.width, undefined, THUMB_WIDTH)) {
       const key = `${image.hash}-${width}`;
       if (!r.jobs.has(key)) r.jobs.set(key, { hash: image.hash, file, width });
     }

@@ -15,13 +15,10 @@
  * src/integrations/search-index.ts), keyed by the result's Pagefind id, which stays the same while the record does.
  */
 import { DatabaseSync } from 'node:sqlite';
-import { responsive } from './images.ts';
+import { THUMB_WIDTH, responsive } from './images.ts';
 import type { SearchPrice } from './search-prices.ts';
 import type { Catalog, CategoryRow } from './catalog.ts';
 import { type ContentModel, type FolderModel, type ProductCard, type ProductModel, defaultVariantOf } from './models.ts';
-
-/** Widest derivative a result's 64 px image needs (3x screens). */
-export const THUMB_WIDTH = 240;
 
 export interface SearchRecord {
   url: string;
@@ -109,8 +106,8 @@ export function productRecord(p: ProductModel, card: ProductCard, o: RecordOptio
     language: o.language,
     meta: {
       title: p.title,
-      // A result shows its image at 64 px: the smallest derivative, not the original.
-      ...(card.image ? { image: responsive(card.image, { maxWidth: THUMB_WIDTH }).src, image_alt: card.image.alt } : {}),
+      // A result shows its image at 64 px: the thumbnail derivative (sharp up to DPR 2), not the original.
+      ...(card.image ? { image: responsive(card.image, { maxWidth: THUMB_WIDTH, minWidth: THUMB_WIDTH }).src, image_alt: card.image.alt } : {}),
       ref: p.ref,
     },
     filters: { type: ['product'], ...(categories.length ? { category: categories } : {}) },

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { SAMPLE_FIXTURES as F } from '../../../scripts/sample/fixtures.ts';
 import { shopUrl } from '../setup/paths.ts';
 import { testCatalog } from '../setup/catalog.ts';
+import { THUMB_WIDTH } from '../../../src/catalog/images.ts';
 
 test('variant (PSE) URLs show the product with that variant selected; the pickers switch variants', async ({ page }) => {
   const product = testCatalog('de').product(F.variantProductId)!;
@@ -26,6 +27,26 @@ test('variant (PSE) URLs show the product with that variant selected; the picker
   await expect(page.locator('[data-ref]')).toHaveText(now.ref);
   // Sizes show their stock for this colour.
   await expect(page.locator('.picker-size .option').first()).toBeVisible();
+});
+
+test('the gallery loads the image it shows, another when its thumbnail is picked', async ({ page }) => {
+  const product = testCatalog('de').product(F.variantProductId)!;
+  await page.goto(shopUrl('de', product.url));
+  await page.waitForLoadState('load');
+  const slides = page.locator('.gallery-slide img');
+  expect(await slides.count()).toBeGreaterThan(1);
+  await expect(slides.first()).toBeVisible();
+  expect(await slides.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // The slides not shown are not loaded with the page (they took bandwidth from the main image, the LCP).
+  await expect(slides.nth(1)).toBeHidden();
+  expect(await slides.nth(1).evaluate((img: HTMLImageElement) => img.currentSrc)).toBe('');
+  // Thumbnails are the 128 px derivative at 64 CSS px (the 240 px one is more than twice that at DPR 1).
+  const thumb = page.locator('.gallery-thumb img').first();
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(new RegExp(`-${THUMB_WIDTH}\\.webp$`));
+  await page.locator('.gallery-thumb').nth(1).click();
+  await expect(slides.nth(1)).toBeVisible();
+  await expect(slides.first()).toBeHidden();
+  await expect.poll(() => slides.nth(1).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 });
 
 test('price, VAT label, stock badge and delivery text', async ({ page }) => {

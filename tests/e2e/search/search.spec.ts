@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { SAMPLE_FIXTURES as F } from '../../../scripts/sample/fixtures.ts';
 import { getShop } from '../../../src/shops/index.ts';
+import { THUMB_WIDTH } from '../../../src/catalog/images.ts';
 import { testCatalog } from '../setup/catalog.ts';
 import { E2E, shopUrl } from '../setup/paths.ts';
 import { aboutPath, decided, offline, type Shop } from '../chrome/helpers.ts';
@@ -218,8 +219,8 @@ test.describe('live search box', () => {
     await expect.poll(() => hits(page).count()).toBeGreaterThan(before);
 
     const first = hits(page).first();
-    // The small derivative (a 64 px image), not the original photo.
-    await expect(first.locator('img')).toHaveAttribute('src', /^\/_img\/[0-9a-f]+-240\.webp$/);
+    // The thumbnail derivative (a 64 px image), not the original photo.
+    await expect(first.locator('img')).toHaveAttribute('src', new RegExp(`^/_img/[0-9a-f]+-${THUMB_WIDTH}\\.webp$`));
     const thumb = await first.locator('img').evaluate(async (img: HTMLImageElement) => (await fetch(img.src)).status);
     expect(thumb).toBe(200);
     await expect(first.locator('.search-hit__price')).toHaveText(/\d,\d\d €/);

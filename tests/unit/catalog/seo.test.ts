@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { breadcrumbJsonLd, clip, jsonLd, metaDescription, robotsTxt, sitemapFiles } from '../../../src/catalog/seo.ts';
-import { widthsFor } from '../../../src/catalog/images.ts';
+import { THUMB_WIDTH, widthsFor } from '../../../src/catalog/images.ts';
 
 describe('SEO helpers', () => {
   it('escapes JSON-LD so editor text cannot close the script', () => {
@@ -36,6 +36,11 @@ describe('SEO helpers', () => {
     expect(widthsFor(400)).toEqual([240, 360, 400]);
     expect(widthsFor(1600)).toEqual([240, 360, 480, 720, 960, 1280]);
     expect(widthsFor(1600, 480)).toEqual([240, 360, 480]);
+    // The thumbnail width only where asked for (a 64 px thumbnail), and for every image in the catalog's list.
+    expect(widthsFor(1600, 240, THUMB_WIDTH)).toEqual([128, 240]);
+    expect(widthsFor(1600, THUMB_WIDTH, THUMB_WIDTH)).toEqual([128]);
+    expect(widthsFor(100, THUMB_WIDTH, THUMB_WIDTH)).toEqual([100]);
+    expect(widthsFor(400, undefined, THUMB_WIDTH)).toEqual([128, 240, 360, 400]);
   });
 });
 
