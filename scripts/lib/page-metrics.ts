@@ -163,11 +163,17 @@ function observeShifts() {
   }).observe({ type: 'layout-shift', buffered: true });
 }
 
+/** What `prepare` uses of a page: a Playwright page (the gate) or a Puppeteer one (the Lighthouse bench). */
+export interface PreparablePage {
+  goto(url: string): Promise<unknown>;
+  evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
+}
+
 /**
  * Makes what a page type's visit needs through the shop API (from the shop's origin, as the
  * browser does) and stores it as the shop would; answers the query the page's URL needs.
  */
-export async function prepare(page: Page, origin: string, shop: Shop, needs: Needs | undefined): Promise<string> {
+export async function prepare(page: PreparablePage, origin: string, shop: Shop, needs: Needs | undefined): Promise<string> {
   if (!needs) return '';
   const country = getShop(shop).countryId;
   await page.goto(`${origin}/robots.txt`);
