@@ -97,7 +97,7 @@ export const PAGE_TYPES = {
   cart:           { path: () => '/cart', needs: 'cart', jsKB: 103, cssKB: 1.5, htmlKB: 11, htmlRawKB: 47.5, requestsBeforePaint: 15, ...STRICT, badImages: 1 },
   checkout:       { path: () => '/checkout', needs: 'cart', jsKB: 112, cssKB: 1.5, htmlKB: 11.5, htmlRawKB: 51, requestsBeforePaint: 15, ...STRICT },
   login:          { path: () => '/login-register', jsKB: 11, cssKB: 1.5, htmlKB: 11.5, htmlRawKB: 49.5, requestsBeforePaint: 15, ...STRICT },
-  // 15 requests since 2026-11-25: the page's own script that sends a visitor without a session on at once (islands/account/session-gate.ts).
+  // The expired-token check is a script island after the first paint since 2026-11-28 (islands/account/session-check.ts): 5 requests before it, as /login-register.
   account:        { path: () => '/account', needs: 'customer', jsKB: 105, cssKB: 1.5, htmlKB: 11, htmlRawKB: 46, requestsBeforePaint: 15, ...STRICT },
   'order-placed': { path: () => '/order-placed', needs: 'order', jsKB: 96.5, cssKB: 1.5, htmlKB: 11.5, htmlRawKB: 48, requestsBeforePaint: 15, ...STRICT },
   'order-failed': { path: () => '/order-failed', needs: 'order', jsKB: 87, cssKB: 1.5, htmlKB: 11, htmlRawKB: 45.5, requestsBeforePaint: 15, ...STRICT },
@@ -106,5 +106,5 @@ export const PAGE_TYPES = {
   'not-found':    { path: () => '/gibt-es-nicht', jsKB: 11, cssKB: 1.5, htmlKB: 11.5, htmlRawKB: 48, requestsBeforePaint: 15, ...STRICT },
 } satisfies Record<string, PageType>;
 
-type PageTypeName = keyof typeof PAGE_TYPES;
+export type PageTypeName = keyof typeof PAGE_TYPES;
 export const PAGE_TYPE_NAMES = Object.keys(PAGE_TYPES) as PageTypeName[];

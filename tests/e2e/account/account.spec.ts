@@ -422,7 +422,7 @@ test.describe('account area', () => {
   });
 
   test('[de] an expired session on /account goes to the login page without waiting for the account island', async ({ page }) => {
-    // The island's code (its component and React's renderer) never comes: the page's own script sends the visitor on.
+    // The island's code (its component and React's renderer) never comes: the page's session check (a script island) sends the visitor on.
     const ISLAND = /\/_astro\/(AccountPage|client)\.[\w-]+\.js$/;
     const html = readFileSync(join(E2E.dist, 'de', 'account.html'), 'utf8');
     const urls = [...html.matchAll(/(?:component|renderer)-url="([^"]+)"/g)].map((m) => m[1] ?? '');
