@@ -173,8 +173,13 @@ export interface PreparablePage {
  * Makes what a page type's visit needs through the shop API (from the shop's origin, as the
  * browser does) and stores it as the shop would; answers the query the page's URL needs.
  */
-export async function prepare(page: PreparablePage, origin: string, shop: Shop, needs: Needs | undefined): Promise<string> {
-  if (!needs) return '';
+export async function prepare(page: PreparablePage, origin: string, shop: Shop, needs: Needs | readonly Needs[] | undefined): Promise<string> {
+  let query = '';
+  for (const step of typeof needs === 'string' ? [needs] : (needs ?? [])) query = await prepareOne(page, origin, shop, step);
+  return query;
+}
+
+async function prepareOne(page: PreparablePage, origin: string, shop: Shop, needs: Needs): Promise<string> {
   const country = getShop(shop).countryId;
   await page.goto(`${origin}/robots.txt`);
   if (needs === 'customer') {

@@ -102,6 +102,9 @@ export function serverFieldText(message: string, zipFormat: string | null): stri
 
 type Methods = { status: 'loading' } | { status: 'ready'; list: PaymentMethod[] } | { status: 'error' };
 
+/** The longest a logged-in shopper's form waits for its address book, delivery and payment methods. */
+const SHOW_AFTER_MS = 3000;
+
 function CheckoutContent(props: CheckoutProps) {
   const cart = useCart(true, props);
   const draft = useStore(checkoutDraft);
@@ -197,6 +200,24 @@ function CheckoutContent(props: CheckoutProps) {
 
   const effective: CheckoutDraft = { ...draft, payment, deliveryId };
   const ready = !!cart.server && delivery.status === 'ready' && methods.status === 'ready' && cart.shipment !== null;
+  // A logged-in shopper's form is shown once its address book, delivery methods and payment methods
+  // have answered (each with data or its failure): arriving one by one, each pushed the sections
+  // below it down the screen (a layout shift of 0.05-0.18 at 412 px in Lighthouse, 0.002-0.01 in
+  // the budget gate's checkout-in, 2026-11-28). Once shown, it stays (a later recount keeps the
+  // form). A guest's form shows at once: its address fields fill the first screen.
+  const answered = (status: string) => status === 'ready' || status === 'error';
+  // A cart the API could not read shows the form at once, with its connection text (nothing else can come).
+  const allAnswered = cart.status === 'error' || (answered(addresses.status) && answered(delivery.status) && answered(methods.status));
+  const [shown, setShown] = useState(!session);
+  useEffect(() => {
+    if (allAnswered) setShown(true);
+  }, [allAnswered]);
+  // Whatever is still missing after SHOW_AFTER_MS, the form shows with its placeholders: a shopper is never left with a loading line.
+  useEffect(() => {
+    if (shown) return;
+    const timer = setTimeout(() => setShown(true), SHOW_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [shown]);
 
   const place = async (resume = false) => {
     if (processing && !resume) return;
@@ -310,6 +331,8 @@ function CheckoutContent(props: CheckoutProps) {
       </div>
     );
   }
+
+  if (!shown) return <p className="checkout__loading">{m.checkout_loading()}</p>;
 
   const err = (name: string) => errors[name];
   const set = (change: Partial<CheckoutDraft>) => updateDraft(change);

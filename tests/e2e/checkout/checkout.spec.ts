@@ -12,6 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { registerInPage, storeSession } from '../setup/session.ts';
 import { COUNTRY, F, aboutPath, expectNoSeriousViolations, money, prepare, seedCart, url, type Shop } from '../cart/cart-helpers.ts';
 import { GUEST, decodeQr, fillGuest, ordersOfCart, ready, uniqueEmail } from './checkout-helpers.ts';
+import de from '../../../messages/de.json' with { type: 'json' };
 
 // Each test places a real order through several pages: more time than the default on a shared machine.
 test.describe.configure({ timeout: 180_000 });
@@ -135,6 +136,48 @@ test('de, 390 px: a registered customer picks an address from the book and pays 
   const orders = await ordersOfCart(page, seeded.cartId);
   expect(orders).toHaveLength(1);
   expect(orders[0]).toMatchObject({ STATUS: 'paid', PAYMENT_MODULE: 'PayPal' });
+});
+
+test("de, 390 px: a registered customer's form shows once, with its address book, delivery and payment in; a call that never answers still shows it", async ({ page, context }) => {
+  await page.setViewportSize(PHONE);
+  await prepare(context, 'de');
+  await page.goto(url('de', aboutPath('de')));
+  const answer = await registerInPage(page, {
+    kind: 'private',
+    firstname: 'Jana',
+    lastname: 'Wartend',
+    email: uniqueEmail('wartend'),
+    password: 'abcd1234',
+    password_confirm: 'abcd1234',
+    address: { label: 'Zuhause', ...GUEST.de, country_id: COUNTRY.de },
+  });
+  await storeSession(page, answer);
+  await seedCart(page, 'de', [{ productId: F.simpleProductId, quantity: 1 }]);
+  // What the form holds in the frame it first appears in (recorded in the page as it is inserted).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __first?: { addresses: number; delivery: number } };
+    new MutationObserver((_, observer) => {
+      const form = document.querySelector('[data-checkout-form]');
+      if (!form) return;
+      w.__first = { addresses: form.querySelectorAll('[data-address-id]').length, delivery: form.querySelectorAll('[data-delivery]').length };
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(url('de', '/checkout'));
+  await expect(page.locator('[data-checkout-form]')).toBeVisible();
+  // The form's first frame has the address book and the delivery methods (nothing arrives after it to push the sections down).
+  const first = await page.evaluate(() => (window as unknown as { __first?: { addresses: number; delivery: number } }).__first);
+  expect(first?.addresses).toBeGreaterThan(0);
+  expect(first?.delivery).toBeGreaterThan(0);
+  await ready(page);
+
+  // The payment methods never answer: the form shows all the same, after its wait, with their placeholder.
+  await page.route('**/api/ExternalOrderApi/getActivePaymentMethods/**', () => undefined);
+  await page.reload();
+  await expect(page.locator('.checkout__loading')).toBeVisible();
+  await expect(page.locator('[data-checkout-form]')).toBeVisible({ timeout: 10_000 });
+  await expect(page.locator('[data-checkout-form] .checkout__placeholder')).toHaveText(de.checkout_loading);
+  await expect(page.locator('[data-buy]')).toBeDisabled();
 });
 
 test('de, 1280 px: a declined payment lands on /order-failed with the cart kept and the wait shown; try again finds everything filled in', async ({ page, context }) => {
