@@ -104,9 +104,9 @@ function make(image: ImageModel, maxWidth: number | undefined, minWidth: number 
 
 /**
  * Asks for every derivative of every export image of the catalog (all widths up to its own, at
- * most the largest, the thumbnail's too): the images a build links into the site follow from the catalog alone, not
- * from which pages were rendered, so an incremental build (which renders few pages) links the same
- * set as a full one. Every width a page asks for is one of these.
+ * most the largest, the thumbnail's too): the images a build links into the site follow from the
+ * catalog alone, not from which pages were rendered, so an incremental build (which renders few
+ * pages) links the same set as a full one. Every width a page asks for is one of these.
  */
 export function requestCatalogImages(images: { src: string; hash: string | null; width: number }[]): void {
   const r = registry();
