@@ -12,6 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { registerInPage, storeSession } from '../setup/session.ts';
 import { COUNTRY, F, aboutPath, expectNoSeriousViolations, money, prepare, seedCart, url, type Shop } from '../cart/cart-helpers.ts';
 import { GUEST, decodeQr, fillGuest, ordersOfCart, ready, uniqueEmail } from './checkout-helpers.ts';
+import { apiCustomer } from '../account/helpers.ts';
 import de from '../../../messages/de.json' with { type: 'json' };
 
 // Each test places a real order through several pages: more time than the default on a shared machine.
@@ -142,15 +143,7 @@ test("de, 390 px: a registered customer's form shows once, with its address book
   await page.setViewportSize(PHONE);
   await prepare(context, 'de');
   await page.goto(url('de', aboutPath('de')));
-  const answer = await registerInPage(page, {
-    kind: 'private',
-    firstname: 'Jana',
-    lastname: 'Wartend',
-    email: uniqueEmail('wartend'),
-    password: 'abcd1234',
-    password_confirm: 'abcd1234',
-    address: { label: 'Zuhause', ...GUEST.de, country_id: COUNTRY.de },
-  });
+  const { answer } = await apiCustomer(page, 'de');
   await storeSession(page, answer);
   await seedCart(page, 'de', [{ productId: F.simpleProductId, quantity: 1 }]);
   // What the form holds in the frame it first appears in (recorded in the page as it is inserted).

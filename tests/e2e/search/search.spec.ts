@@ -23,6 +23,21 @@ const hitTitles = (page: Page) => page.locator('[data-search-dropdown] .search-h
 /** Cents as the German shop shows them. */
 const money = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
 
+/** Records in the page every count of results the dropdown shows, in order (countsSeen reads them). */
+async function recordCounts(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __counts: number[] };
+    w.__counts = [];
+    new MutationObserver(() => {
+      const n = document.querySelectorAll('[data-search-dropdown] .search-hit').length;
+      if (n !== w.__counts.at(-1)) w.__counts.push(n);
+    }).observe(document.body, { subtree: true, childList: true });
+  });
+}
+
+/** The counts of results recorded in the page (`__counts`: recordCounts, or a test's own recorder), 0 left out. */
+const countsSeen = (page: Page) => page.evaluate(() => (window as unknown as { __counts: number[] }).__counts.filter((n) => n > 0));
+
 async function open(page: Page, shop: Shop = 'de') {
   await page.goto(shopUrl(shop, aboutPath(shop)));
 }
@@ -81,14 +96,7 @@ test.describe('loading', () => {
     await open(page);
     // Every count of results the dropdown shows, in order (more chunks follow the first at once,
     // as the end of a short list is near: under load, a count read after the pause was 17 or 29).
-    await page.evaluate(() => {
-      const w = window as unknown as { __counts: number[] };
-      w.__counts = [];
-      new MutationObserver(() => {
-        const n = document.querySelectorAll('[data-search-dropdown] .search-hit').length;
-        if (n !== w.__counts.at(-1)) w.__counts.push(n);
-      }).observe(document.body, { subtree: true, childList: true });
-    });
+    await recordCounts(page);
     await type(page, 'Gar');
     await expect(status(page)).toHaveText(TEXTS.de.hint);
     // The page's clock stands still from here (no timer fires until runFor).
@@ -107,7 +115,7 @@ test.describe('loading', () => {
     await expect(status(page)).toHaveText(/^\d+ Ergebnisse$/);
     // After the pause the first chunk (5) shows at once, whatever follows it.
     await expect(hits(page)).not.toHaveCount(0);
-    const counts = await page.evaluate(() => (window as unknown as { __counts: number[] }).__counts.filter((n) => n > 0));
+    const counts = await countsSeen(page);
     expect(counts[0]).toBe(5);
   });
 });
@@ -210,20 +218,13 @@ test.describe('live search box', () => {
 
   test('results: image, title, price, stock state, friendly URL; 5 in the first load, then chunks of 6 by infinite scroll', async ({ page }) => {
     await open(page);
-    await page.evaluate(() => {
-      const w = window as unknown as { __counts: number[] };
-      w.__counts = [];
-      new MutationObserver(() => {
-        const n = document.querySelectorAll('[data-search-dropdown] .search-hit').length;
-        if (n !== w.__counts.at(-1)) w.__counts.push(n);
-      }).observe(document.body, { subtree: true, childList: true });
-    });
+    await recordCounts(page);
     await type(page, 'Garantie');
     await expect(status(page)).toHaveText(/^\d+ Ergebnisse$/);
     const total = Number((await status(page).textContent())!.split(' ')[0]);
     expect(total).toBeGreaterThan(40);
     await expect.poll(() => hits(page).count()).toBeGreaterThan(5);
-    const counts = await page.evaluate(() => (window as unknown as { __counts: number[] }).__counts.filter((n) => n > 0));
+    const counts = await countsSeen(page);
     expect(counts[0]).toBe(5);
     for (const n of counts.slice(1)) expect((n - 5) % 6 === 0 || n === total).toBe(true);
     const before = await hits(page).count();
@@ -496,7 +497,7 @@ test.describe('/search/{term}', () => {
     const total = Number((await st.textContent())!.split(' ')[0]);
     const items = page.locator('.search-page .search-hit');
     await expect.poll(() => items.count()).toBeGreaterThan(6);
-    const counts = await page.evaluate(() => (window as unknown as { __counts: number[] }).__counts.filter((n) => n > 0));
+    const counts = await countsSeen(page);
     expect(counts[0]).toBe(6);
     const before = await items.count();
     expect(before).toBeLessThan(total);
