@@ -6,7 +6,6 @@
  *   address the shopper asked for;
  * - `/product/{id}` with a 301 to the product's page, read from the id's map (a sharded shop's
  *   `_redirects` has no rule per product);
- * - a Pagefind search fragment from its shard, at once (all of them are in shards).
  * Categories, brands, contents, shells, redirects and the API answer as before; an address no page
  * has ends at the site's 404 page.
  *
@@ -14,7 +13,7 @@
  * pages are in shards (scripts/build.ts --publish); scripts/lib/shop-server.ts does the same
  * locally.
  */
-import { fragmentPathOf, productIdOf, productMapFileOf, productTargetIn, shardPathOf } from '../../src/catalog/shards.ts';
+import { productIdOf, productMapFileOf, productTargetIn, shardPathOf } from '../../src/catalog/shards.ts';
 
 /** What this function uses of Netlify's context. */
 interface NextContext {
@@ -23,9 +22,9 @@ interface NextContext {
 
 /**
  * The requests it runs on: pages at the root, `/akku.html` or `/akku` (not `/robots.txt`, not
- * `/_astro/...`), `/product/{id}` and Pagefind's search fragments.
+ * `/_astro/...`) and `/product/{id}`.
  */
-export const PATTERN = '^/([^/]+\\.html|[^/.]+|product/[0-9]+|pagefind/fragment/[^/]+)$';
+export const PATTERN = '^/([^/]+\\.html|[^/.]+|product/[0-9]+)$';
 
 export default async function pageShards(request: Request, context: NextContext): Promise<Response | URL> {
   const url = new URL(request.url);
@@ -36,9 +35,6 @@ export default async function pageShards(request: Request, context: NextContext)
     return context.next();
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') return context.next();
-  // Every fragment of a sharded shop is in a shard: no need to ask the chain first.
-  const fragment = fragmentPathOf(pathname);
-  if (fragment) return new URL(fragment, url);
   const shard = shardPathOf(pathname);
   const id = productIdOf(pathname);
   if (!shard && id === undefined) return context.next();

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { catalogFile } from '../../src/catalog/catalog.ts';
 import { Manifest } from '../../src/catalog/export-schema.ts';
 import { writeMarker, writePrebuiltIndex } from '../../src/catalog/prebuilt-index.ts';
+import { partRecordsOf } from '../../src/catalog/search-parts.ts';
 import { PrebuiltSearch } from '../../src/integrations/search-index.ts';
 import { astroCacheDir, markCacheUsed } from '../../src/integrations/incremental.ts';
 import { hashCode } from '../../src/integrations/code-stamp.ts';
@@ -178,7 +179,7 @@ export function indexBeside(
   shop: ShopCode,
   env: Record<string, string | undefined>,
   rssFile: string,
-  search?: { language: string; cacheDir: string; siteDir?: string },
+  search?: { language: string; partRecords: number; cacheDir: string; siteDir?: string },
 ): { marker: string; searchMarker: string | undefined; stop: () => void; peakRssBytes: () => number | undefined } {
   const marker = join(dirname(rssFile), 'catalog-index.json');
   const searchMarker = search ? join(dirname(rssFile), 'search-index.json') : undefined;
@@ -196,8 +197,12 @@ export function indexBeside(
     if (!search || !searchMarker) return;
     if (!index.ok || stopped)
       return writeMarker<PrebuiltSearch>(searchMarker, { ok: false, reason: stopped ? 'the build stopped' : 'the catalog index was not built beside the build' });
-    const built = await runChild('search-child.ts', [dbFile, search.language, search.cacheDir, ...(search.siteDir ? [search.siteDir] : [])], env, SearchChildLine, (kill) =>
-      running.push(kill),
+    const built = await runChild(
+      'search-child.ts',
+      [dbFile, search.language, String(search.partRecords), search.cacheDir, ...(search.siteDir ? [search.siteDir] : [])],
+      env,
+      SearchChildLine,
+      (kill) => running.push(kill),
     );
     writeMarker<PrebuiltSearch>(
       searchMarker,
@@ -311,7 +316,12 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
   rmSync(stampFile, { force: true });
   // The search index beside the build needs its cache folder (incremental builds) and the index.
   const searchBeside = env.INCREMENTAL !== 'off' && env.SEARCH_INDEX !== 'off';
-  const indexer = indexBeside(shop, env, rssFile, searchBeside ? { language: getShop(shop).language, cacheDir: join(cacheDir, 'pagefind'), siteDir: out } : undefined);
+  const indexer = indexBeside(
+    shop,
+    env,
+    rssFile,
+    searchBeside ? { language: getShop(shop).language, partRecords: partRecordsOf(env.SEARCH_PART_RECORDS, shop), cacheDir: join(cacheDir, 'pagefind'), siteDir: out } : undefined,
+  );
   const child = spawn(process.execPath, [...CHILD_PRELOAD, join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
     cwd: root,
     env: {

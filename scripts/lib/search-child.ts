@@ -10,34 +10,37 @@
  * files to compare at 10,000 products). Nothing else in an incremental build touches the site's
  * search folders (src/integrations/incremental.ts leaves them), and the integration links them
  * again itself if this index turns out not to be the current catalog index's.
- * Usage: node scripts/lib/search-child.ts <dbFile> <language> <cacheDir> [<siteDir>]
+ * <partRecords>: records per part of the index (src/catalog/search-parts.ts, partRecordsOf).
+ * Usage: node scripts/lib/search-child.ts <dbFile> <language> <partRecords> <cacheDir> [<siteDir>]
  */
 import { dirname, join, resolve } from 'node:path';
 import { indexSignature } from '../../src/catalog/build-index.ts';
 import { SEARCH_PRICES_FOLDER } from '../../src/catalog/search-prices.ts';
-import { Catalog } from '../../src/catalog/catalog.ts';
-import { pagesInShards } from '../../src/integrations/page-shards.ts';
 import { linkIntoSite, linkPriceSheets, readFragmentIds, searchIndexInCache, searchSalt, writePriceSheets } from '../../src/integrations/search-index.ts';
 
-const [dbFile, language, cacheDir, siteDir] = process.argv.slice(2);
-if (!dbFile || !language || !cacheDir) {
-  console.error('usage: node scripts/lib/search-child.ts <dbFile> <language> <cacheDir> [<siteDir>]');
+const [dbFile, language, partRecords, cacheDir, siteDir] = process.argv.slice(2);
+if (!dbFile || !language || !/^[1-9]\d*$/.test(partRecords ?? '') || !cacheDir) {
+  console.error('usage: node scripts/lib/search-child.ts <dbFile> <language> <partRecords> <cacheDir> [<siteDir>]');
   process.exit(2);
 }
 try {
   // Read first: the index it is built from (the integration compares it with the current one).
   const signature = indexSignature(dbFile);
   if (!signature) throw new Error(`${dbFile} is not a catalog index`);
-  const { priceEntries, ...built } = await searchIndexInCache({ dbFile, language, cacheDir, salt: searchSalt(resolve(import.meta.dirname, '../..')) });
+  const { priceEntries, ...built } = await searchIndexInCache({
+    dbFile,
+    language,
+    cacheDir,
+    salt: searchSalt(resolve(import.meta.dirname, '../..')),
+    partRecords: Number(partRecords),
+  });
   // The price sheets too (decision 0015): written here, on the other core, not at the build's end.
   const cache = dirname(cacheDir);
   writePriceSheets(priceEntries, readFragmentIds(built.dir), cache);
   const prices = join(cache, SEARCH_PRICES_FOLDER);
   let site: { dir: string; sheets: number; linked: number } | undefined;
   if (siteDir) {
-    // A sharded shop's fragments go into their shards (decision 0010), as the integration would link them.
-    const sharded = pagesInShards(new Catalog(dbFile));
-    linkIntoSite(built.dir, siteDir, sharded);
+    linkIntoSite(built.dir, siteDir);
     site = { dir: siteDir, ...linkPriceSheets(prices, siteDir) };
   }
   // Its own peak besides Pagefind's process: both are the search index's memory beside the build.

@@ -13,7 +13,7 @@
  */
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
-import { fragmentPathOf, productIdOf, productMapFileOf, productTargetIn, shardPathOf } from '../../src/catalog/shards.ts';
+import { productIdOf, productMapFileOf, productTargetIn, shardPathOf } from '../../src/catalog/shards.ts';
 import { createReadStream, existsSync, readFile, readFileSync, statSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -319,8 +319,8 @@ export function createShopHandler({ sites, apiUrl }: ShopServerOptions): (req: R
     const rewritten = rule?.status === 200 ? fileFor(dir, new URL(rule.to, 'http://local').pathname) : undefined;
     if (rewritten) return send(req, res, rewritten, extra);
     if (direct) return send(req, res, direct, extra);
-    // A sharded shop's page, search fragment and /product/{id} (src/catalog/shards.ts), as its Edge Function answers them on Netlify.
-    const shard = shardPathOf(path) ?? fragmentPathOf(path);
+    // A sharded shop's page and /product/{id} (src/catalog/shards.ts), as its Edge Function answers them on Netlify.
+    const shard = shardPathOf(path);
     const sharded = shard ? fileFor(dir, shard) : undefined;
     if (sharded) return send(req, res, sharded, extra);
     const id = productIdOf(path);

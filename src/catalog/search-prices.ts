@@ -41,6 +41,15 @@ export function priceSheetOf(id: string): string {
   return m[1]!.toLowerCase();
 }
 
+/**
+ * A result's key in its sheet: its id, or its id and URL (`de_0a1b2c3 /akku.html`) when a result
+ * of another part of the index has the same id (search-parts.ts: ids are unique within a part).
+ */
+export const priceKeyOf = (id: string, url: string, shared: boolean): string => (shared ? `${id} ${url}` : id);
+
+/** A result's entry in its sheet (priceKeyOf), or undefined when the sheet has none. */
+export const priceIn = (sheet: PriceSheet, id: string, url: string): SearchPrice | undefined => sheet[id] ?? sheet[priceKeyOf(id, url, true)];
+
 /** The URL of a sheet, below the site's root. */
 export const priceSheetUrl = (sheet: string) => `/${SEARCH_PRICES_FOLDER}/${sheet}.json`;
 

@@ -7,8 +7,8 @@
  * of the file's name, so that the address of a page needs no table: the build moves each page to
  * its shard (src/integrations/page-shards.ts), an Edge Function on Netlify and the local server
  * look a request that has no file of its own up in the shard its name gives
- * (netlify/edge/page-shards.ts, scripts/lib/shop-server.ts). Pagefind's search fragments, one
- * file per product in one folder, are sharded the same way.
+ * (netlify/edge/page-shards.ts, scripts/lib/shop-server.ts). Pagefind's search fragments need no
+ * shards: its index is in parts of at most 20,000 records (decision 0019).
  *
  * No imports: the Edge Function (Deno) imports this file as it is.
  */
@@ -59,23 +59,6 @@ export function shardPathOf(pathname: string): string | undefined {
   const name = slug.endsWith('.html') ? slug : slug.includes('.') ? undefined : `${slug}.html`;
   if (!name || name === 'index.html') return undefined;
   return `/${shardFileOf(name)}`;
-}
-
-/**
- * Pagefind's fragment folder: one file per search record (100,034 at 100,000 products), which a
- * sharded shop shards too (`pagefind/fragment/<xx>/<file>`, the same hash of the file name).
- */
-export const FRAGMENT_FOLDER = 'pagefind/fragment';
-
-/** The site path of a search fragment in its shard: `de_1f6d.pf_fragment` -> `pagefind/fragment/9a/de_1f6d.pf_fragment`. */
-export function fragmentFileOf(name: string): string {
-  return inShard(FRAGMENT_FOLDER, name);
-}
-
-/** The shard address of a request for a search fragment (`/pagefind/fragment/<file>.pf_fragment`), or undefined. */
-export function fragmentPathOf(pathname: string): string | undefined {
-  const m = /^\/pagefind\/fragment\/([^/]+\.pf_fragment)$/.exec(pathname);
-  return m ? `/${fragmentFileOf(m[1]!)}` : undefined;
 }
 
 /** The site path of the map that holds a product id's `/product/{id}` target. */

@@ -124,8 +124,7 @@ export function siteEntries(out: string, left: ReadonlySet<string>): Dirent[] {
  * Makes folder `to` hold links to exactly the files of the folder tree `from` (copies where links
  * fail), leaving alone what already is: a file that is a link to its source stays, any other is
  * replaced, and a file `from` does not have is removed, with the folders it leaves empty. `skip`:
- * names of files of `from` left out; `place`: where a file of `from` goes in `to` (its path in
- * `from` to its path in `to`, both with '/'; the same by default). A rebuild's search index
+ * names of files of `from` left out. A rebuild's search index
  * (13,500 files at 10,000 products, most of them unchanged) was removed and linked again file by
  * file. Returns how many files were linked anew.
  */
@@ -134,11 +133,9 @@ export function mirrorTree(
   to: string,
   {
     skip = new Set<string>(),
-    place = (path: string) => path,
     stamp,
   }: {
     skip?: ReadonlySet<string>;
-    place?: (path: string) => string;
     /** A file kept outside both trees: a mirror whose folders are all as it left them is not walked again (MirrorStamp). */
     stamp?: string;
   } = {},
@@ -152,7 +149,7 @@ export function mirrorTree(
     if (e.isDirectory()) fromFolders.push(join(e.parentPath, e.name));
     if (!e.isFile() || skip.has(e.name)) continue;
     const source = join(e.parentPath, e.name);
-    wanted.set(place(pathUnder(from, source)), source);
+    wanted.set(pathUnder(from, source), source);
   }
   if (!lstatSync(to, { throwIfNoEntry: false })?.isDirectory()) rmSync(to, { force: true });
   mkdirSync(to, { recursive: true });

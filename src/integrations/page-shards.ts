@@ -9,8 +9,8 @@
  * the incremental integration), where it finds them in place, and this moves them again (renames:
  * no page is copied or written).
  *
- * Pagefind's fragments (one file per product, all in one folder) are moved into shards by the
- * search-index integration once its index is in the site (moveFragmentsToShards).
+ * Pagefind's fragments need no shards: a search index has at most 20,000 records per part
+ * (decision 0019, src/catalog/search-parts.ts), so at most that many fragments in a folder.
  *
  * PAGE_SHARDS_FROM sets the number of product and variant pages from which the shop is sharded
  * (SHARD_FROM by default; the tests shard a small shop with 1).
@@ -21,7 +21,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Catalog, catalogFile, sharedCatalog } from '../catalog/catalog.ts';
 import { pageFileOf } from '../catalog/urls.ts';
-import { FRAGMENT_FOLDER, PRODUCT_MAP_FOLDER, SHARD_FOLDER, SHARD_FROM, fragmentFileOf, productMapFileOf, shardFileOf } from '../catalog/shards.ts';
+import { PRODUCT_MAP_FOLDER, SHARD_FOLDER, SHARD_FROM, productMapFileOf, shardFileOf } from '../catalog/shards.ts';
 import type { ShopCode } from '../shops/index.ts';
 import { incrementalEnabled } from './incremental.ts';
 
@@ -34,7 +34,7 @@ export function shardFrom(env: Record<string, string | undefined>): number {
   return n;
 }
 
-/** Whether a shop's product and variant pages go into shards (so do its search fragments). */
+/** Whether a shop's product and variant pages go into shards. */
 export const pagesInShards = (catalog: Catalog, from = shardFrom(process.env)): boolean => catalog.countRoutes(['product', 'variant']) >= from;
 
 /** Where a product's or variant's page file (`akku.html`) lies once the shop is in shards (movePagesToShards): at the root it goes into its shard, in a folder it stays. */
@@ -46,16 +46,6 @@ const productPages = (catalog: Catalog): string[] =>
     .routes()
     .filter((r) => r.kind === 'product' || r.kind === 'variant')
     .map((r) => r.path);
-
-/**
- * Where a file of the search index (its path in the site's `pagefind/`) lies in a sharded shop's
- * site: a fragment in its shard (as moveFragmentsToShards moves it), the rest where it is.
- */
-export function searchFileInShards(path: string): string {
-  const site = `pagefind/${path}`;
-  const name = site.slice(FRAGMENT_FOLDER.length + 1);
-  return site.startsWith(`${FRAGMENT_FOLDER}/`) && !name.includes('/') ? fragmentFileOf(name).slice('pagefind/'.length) : path;
-}
 
 /**
  * Moves the root-level pages of `paths` (catalog URLs like `/akku.html`) to their shards in `out`;
@@ -83,16 +73,6 @@ export function movePagesBack(out: string): number {
   }
   rmSync(dir, { recursive: true, force: true });
   return moved;
-}
-
-/** Moves Pagefind's search fragments (`pagefind/fragment/<file>`) to their shards. Returns how many were moved. */
-export function moveFragmentsToShards(out: string): number {
-  const dir = join(out, FRAGMENT_FOLDER);
-  if (!existsSync(dir)) return 0;
-  const names = readdirSync(dir, { withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => `${FRAGMENT_FOLDER}/${e.name}`);
-  return moveInto(out, names, (file) => fragmentFileOf(file.slice(FRAGMENT_FOLDER.length + 1)));
 }
 
 /** Renames each existing file of `files` (site paths) in `out` to `to(file)`, making its folder. */

@@ -27,18 +27,17 @@ import {
   type PriceEntry,
   type ProductEntry,
   type RecordOptions,
-  type SearchRecord,
   recordOptionsOf,
   searchPrices,
   searchRecordTexts,
   searchRecords,
 } from '../catalog/search-records.ts';
 import { indexCodeVersion } from '../catalog/index-memo.ts';
-import { SEARCH_PRICES_FOLDER, parseSearchPrice, priceSheetOf, type PriceSheet, type SearchPrice } from '../catalog/search-prices.ts';
+import { SEARCH_PRICES_FOLDER, parseSearchPrice, priceKeyOf, priceSheetOf, type PriceSheet, type SearchPrice } from '../catalog/search-prices.ts';
 import { generateImages } from '../catalog/images.ts';
 import type { ShopConfig } from '../shops/schema.ts';
 import { incrementalEnabled, mirrorTree } from './incremental.ts';
-import { isSharded, moveFragmentsToShards, pagesInShards, searchFileInShards } from './page-shards.ts';
+import { PART_RECORDS, PARTS_FILE, PARTS_FOLDER, partCount, partRecordsOf, partsJson } from '../catalog/search-parts.ts';
 
 /** Records sent to the Pagefind service at once (it answers each one). */
 const BATCH = 200;
@@ -81,26 +80,33 @@ interface Built {
   peakRssBytes: number;
 }
 
-/** Pagefind's id of each record's result, by the record's URL: what the price sheets are keyed by. */
+/**
+ * Pagefind's id of each record's result, by the record's URL: what the price sheets are keyed by.
+ * The ids are unique within a part of the index, not across its parts (search-parts.ts).
+ */
 export type FragmentIds = Record<string, string>;
 
 /** The file beside a cached index with its FragmentIds (not linked into the site). */
 const FRAGMENT_IDS = 'fragment-ids.json';
 
 /**
- * The result id of every record of an index Pagefind wrote: its fragments' names
+ * The result id of every record of an index Pagefind wrote, in all its parts: its fragments' names
  * (`fragment/<id>.pf_fragment`, gzipped JSON behind Pagefind's `pagefind_dcd` signature) with the
  * URL each holds.
  */
 function fragmentIdsOf(pagefindDir: string): FragmentIds {
   const ids: FragmentIds = {};
-  const dir = join(pagefindDir, 'fragment');
-  for (const name of readdirSync(dir)) {
-    const id = name.replace(/\.pf_fragment$/, '');
-    const text = gunzipSync(readFileSync(join(dir, name))).toString('utf8');
-    const url = (JSON.parse(text.slice(text.indexOf('{'))) as { url?: unknown }).url;
-    if (typeof url !== 'string') throw new Error(`search index: fragment ${name} has no URL`);
-    ids[url] = id;
+  const parts = join(pagefindDir, PARTS_FOLDER);
+  const partDirs = existsSync(parts) ? readdirSync(parts).map((hash) => join(parts, hash)) : [];
+  for (const part of [pagefindDir, ...partDirs]) {
+    const dir = join(part, 'fragment');
+    for (const name of readdirSync(dir)) {
+      const id = name.replace(/\.pf_fragment$/, '');
+      const text = gunzipSync(readFileSync(join(dir, name))).toString('utf8');
+      const url = (JSON.parse(text.slice(text.indexOf('{'))) as { url?: unknown }).url;
+      if (typeof url !== 'string') throw new Error(`search index: fragment ${name} has no URL`);
+      ids[url] = id;
+    }
   }
   return ids;
 }
@@ -113,13 +119,17 @@ export function readFragmentIds(dir: string): FragmentIds {
 /**
  * Writes the search's price sheets (decision 0015, src/catalog/search-prices.ts) to
  * `<outDir>/search-prices/`: every product with a search result (`entries`, from searchPrices or
- * searchIndexInCache), in the sheet of its result's id.
+ * searchIndexInCache), in the sheet of its result's id, under its id, or under its id and URL when
+ * results of two parts of the index have the same id (priceKeyOf).
  * Written again by every build (about 0.1 s per 1,000 products), so the index is kept when only
  * prices or stock changed. A product without a result in the index is an error: the index and the
  * sheets are made from one catalog index.
  */
 export function writePriceSheets(entries: Iterable<PriceEntry>, ids: FragmentIds, outDir: string): { sheets: number; products: number; written: number } {
   const sheets = new Map<string, PriceSheet>();
+  const shared = new Set<string>();
+  const seen = new Set<string>();
+  for (const id of Object.values(ids)) (seen.has(id) ? shared : seen).add(id);
   let products = 0;
   for (const { url, price } of entries) {
     const id = ids[url];
@@ -127,7 +137,7 @@ export function writePriceSheets(entries: Iterable<PriceEntry>, ids: FragmentIds
     const name = priceSheetOf(id);
     let sheet = sheets.get(name);
     if (!sheet) sheets.set(name, (sheet = {}));
-    sheet[id] = price;
+    sheet[priceKeyOf(id, url, shared.has(id))] = price;
     products++;
   }
   const dir = join(outDir, SEARCH_PRICES_FOLDER);
@@ -240,9 +250,9 @@ function writeEntryMemo(file: string, key: string, entries: ReadonlyMap<number, 
   renameSync(`${file}.new`, file);
 }
 
-/** One pass over the catalog's records: their hash, texts and price sheet entries, and each product's entry. */
-function recordPass(o: { dbFile: string; language: string; salt: string }, options: RecordOptions, previous: ReadonlyMap<number, ProductEntry>) {
-  const hash = createHash('sha256').update(`${o.language}\n${o.salt}\n`);
+/** One pass over the catalog's records: their hash (with how they are parted), texts and price sheet entries, and each product's entry. */
+function recordPass(o: { dbFile: string; language: string; salt: string; partRecords: number }, options: RecordOptions, previous: ReadonlyMap<number, ProductEntry>) {
+  const hash = createHash('sha256').update(`${o.language}\n${o.salt}\n${o.partRecords}\n`);
   const memo: EntryMemo = { previous, next: new Map() };
   const texts: string[] = [];
   const priceEntries: PriceEntry[] = [];
@@ -263,11 +273,6 @@ function isRecordText(text: string): boolean {
   }
 }
 
-/** The records of a pass as Pagefind takes them, one at a time (100,000 of them at once would be some 300 MB beside Pagefind). */
-function* recordsOf(texts: readonly string[]): Generator<SearchRecord> {
-  for (const text of texts) yield SearchRecordJson.parse(JSON.parse(text));
-}
-
 /**
  * The index of the catalog's search records in `cacheDir`, in a folder named by the hash of its
  * records: built there when the records changed, else the one already there (an incremental build
@@ -278,16 +283,24 @@ function* recordsOf(texts: readonly string[]): Generator<SearchRecord> {
  * fingerprint (EntryMemo): the next pass reads only the products whose fingerprint changed (after
  * one price changed, 1 of 10,000 instead of every record).
  */
-export async function searchIndexInCache(o: { dbFile: string; language: string; cacheDir: string; salt: string }): Promise<Built & { dir: string; priceEntries: PriceEntry[] }> {
+export async function searchIndexInCache(o: {
+  dbFile: string;
+  language: string;
+  cacheDir: string;
+  salt: string;
+  /** Records per part of the index (search-parts.ts, partRecordsOf). */
+  partRecords?: number;
+}): Promise<Built & { dir: string; priceEntries: PriceEntry[] }> {
   const options = recordOptionsOf(sharedCatalog(o.dbFile), o.language);
   const memoFile = join(dirname(o.cacheDir), ENTRY_MEMO);
   const key = entryMemoKey(options, o.salt);
   const previous = readEntryMemo(memoFile, key);
   const indexAt = (hash: string) => join(o.cacheDir, hash);
   const built = (dir: string) => existsSync(join(dir, 'pagefind-entry.json')) && existsSync(join(dir, FRAGMENT_IDS));
-  let pass = recordPass(o, options, previous);
+  const partRecords = o.partRecords ?? PART_RECORDS;
+  let pass = recordPass({ ...o, partRecords }, options, previous);
   // Checked where Pagefind is to be given them: a memo whose record is none, and every record is made anew.
-  if (!built(indexAt(pass.hash)) && !pass.texts.every(isRecordText)) pass = recordPass(o, options, new Map());
+  if (!built(indexAt(pass.hash)) && !pass.texts.every(isRecordText)) pass = recordPass({ ...o, partRecords }, options, new Map());
   const dir = indexAt(pass.hash);
   const unchanged = pass.entries.size === previous.size && [...pass.entries].every(([id, e]) => previous.get(id) === e);
   if (!unchanged) {
@@ -297,40 +310,79 @@ export async function searchIndexInCache(o: { dbFile: string; language: string; 
   const { priceEntries } = pass;
   if (built(dir)) return { dir, records: pass.texts.length, reused: true, peakRssBytes: 0, priceEntries };
   const partial = `${dir}.partial`;
-  const written = await writePagefind(recordsOf(pass.texts), options.language, partial);
+  const written = await writePagefind(pass.texts, options.language, partial, { salt: o.salt, partRecords });
   writeFileSync(join(partial, FRAGMENT_IDS), JSON.stringify(fragmentIdsOf(partial)));
   for (const e of readdirSync(o.cacheDir)) if (join(o.cacheDir, e) !== partial) rmSync(join(o.cacheDir, e), { recursive: true, force: true });
   renameSync(partial, dir);
   return { dir, ...written, priceEntries };
 }
 
-/** Pagefind's index of the catalog's search records, written to `target`. */
-async function writePagefind(records: Iterable<SearchRecord>, language: string, target: string): Promise<Built> {
+/**
+ * Pagefind's index of the catalog's search records (their JSON texts), written to `target`: one
+ * index when there are at most `partRecords` records, else parts of about that many (decision
+ * 0019, src/catalog/search-parts.ts), each record in the part a hash of its URL gives. Each part is
+ * written by a Pagefind process of its own, one after the other, so the memory of one part's is
+ * freed before the next starts. The first part is the index at `target`; every other is in
+ * `parts/<hash>/`, named by a hash of its records, the language and `salt` (Pagefind's version).
+ */
+async function writePagefind(texts: readonly string[], language: string, target: string, o: { salt: string; partRecords: number }): Promise<Built> {
   rmSync(target, { recursive: true, force: true });
-  const pagefind = await import('pagefind');
-  const { index, errors } = await pagefind.createIndex({ forceLanguage: language });
-  if (!index) throw new Error(`search index: ${errors.join('; ')}`);
-  let count = 0;
-  try {
-    let batch: Promise<{ errors: string[] }>[] = [];
-    const flush = async () => {
-      for (const r of await Promise.all(batch)) if (r.errors.length) throw new Error(`search index: ${r.errors.join('; ')}`);
-      batch = [];
-    };
-    for (const record of records) {
-      batch.push(index.addCustomRecord(record));
-      count++;
-      if (batch.length >= BATCH) await flush();
+  const count = partCount(texts.length, o.partRecords);
+  const byHash: string[][] = Array.from({ length: count }, () => []);
+  for (const text of texts) {
+    const { url } = SearchRecordJson.parse(JSON.parse(text));
+    byHash[count === 1 ? 0 : createHash('sha256').update(url).digest().readUInt32BE(0) % count]!.push(text);
+  }
+  // A part the hash gave no record is none (only likely with a few records); one index at least.
+  const filled = byHash.filter((part) => part.length > 0);
+  const parts = filled.length ? filled : [[]];
+  let peakRssBytes = 0;
+  const hashes: string[] = [];
+  for (const [i, part] of parts.entries()) {
+    let dir = target;
+    if (i > 0) {
+      const hash = createHash('sha256').update(`${language}\n${o.salt}\n`);
+      for (const text of part) hash.update(`${text}\n`);
+      hashes.push(hash.digest('hex').slice(0, 16));
+      dir = join(target, PARTS_FOLDER, hashes.at(-1)!);
     }
-    await flush();
-    const written = await index.writeFiles({ outputPath: target });
-    if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`);
-    const peakRssBytes = childPeakRss();
-    // The site uses its own UI (src/islands/search/): Pagefind's ready-made UIs are not shipped.
-    for (const f of readdirSync(target)) if (/^pagefind-(ui|modular-ui|component-ui|highlight)\./.test(f)) rmSync(join(target, f));
-    return { records: count, reused: false, peakRssBytes };
+    peakRssBytes = Math.max(peakRssBytes, await writePart(part, language, dir));
+    // The site uses its own UI (src/islands/search/): Pagefind's ready-made UIs are not shipped,
+    // and the other parts need only their indexes (the first part's script and wasm search them).
+    const shipped = (f: string) => (i === 0 ? !/^pagefind-(ui|modular-ui|component-ui|highlight)\./.test(f) : PART_FILES.test(f));
+    for (const f of readdirSync(dir)) if (!shipped(f)) rmSync(join(dir, f), { recursive: true });
+  }
+  writeFileSync(join(target, PARTS_FILE), partsJson(hashes));
+  return { records: texts.length, reused: false, peakRssBytes };
+}
+
+/** What a part other than the first keeps of what Pagefind writes: its entry, meta and indexes. */
+const PART_FILES = /^(pagefind-entry\.json|.*\.pf_meta|index|fragment|filter)$/;
+
+/** One index of `texts` written to `dir` by a Pagefind process of its own; returns the process's peak memory. */
+async function writePart(texts: readonly string[], language: string, dir: string): Promise<number> {
+  const pagefind = await import('pagefind');
+  try {
+    const { index, errors } = await pagefind.createIndex({ forceLanguage: language });
+    if (!index) throw new Error(`search index: ${errors.join('; ')}`);
+    try {
+      let batch: Promise<{ errors: string[] }>[] = [];
+      const flush = async () => {
+        for (const r of await Promise.all(batch)) if (r.errors.length) throw new Error(`search index: ${r.errors.join('; ')}`);
+        batch = [];
+      };
+      for (const text of texts) {
+        batch.push(index.addCustomRecord(SearchRecordJson.parse(JSON.parse(text))));
+        if (batch.length >= BATCH) await flush();
+      }
+      await flush();
+      const written = await index.writeFiles({ outputPath: dir });
+      if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`);
+      return childPeakRss();
+    } finally {
+      await index.deleteIndex();
+    }
   } finally {
-    await index.deleteIndex();
     await pagefind.close();
   }
 }
@@ -344,18 +396,21 @@ export async function buildSearchIndex(o: {
    * the index is built or found there and linked into the site.
    */
   cacheDir?: string;
-  /** The shop's pages go into shards (page-shards.ts): the fragments are linked into theirs. */
-  sharded?: boolean;
-  /** Part of the cached index's key besides the records (searchSalt). */
+  /** Part of the cached index's key besides the records (searchSalt), and of its parts' names. */
   salt?: string;
+  /** Records per part of the index (search-parts.ts, partRecordsOf). */
+  partRecords?: number;
 }): Promise<Built & { ids: FragmentIds; prices: Iterable<PriceEntry> }> {
+  const salt = o.salt ?? '';
+  const partRecords = o.partRecords ?? PART_RECORDS;
   if (!o.cacheDir) {
     const out = join(o.outDir, 'pagefind');
-    const built = await writePagefind(searchRecords(o.dbFile, recordOptionsOf(sharedCatalog(o.dbFile), o.language)), o.language, out);
+    const texts = Array.from(searchRecords(o.dbFile, recordOptionsOf(sharedCatalog(o.dbFile), o.language)), (r) => JSON.stringify(r));
+    const built = await writePagefind(texts, o.language, out, { salt, partRecords });
     return { ...built, ids: fragmentIdsOf(out), prices: searchPrices(o.dbFile) };
   }
-  const { dir, priceEntries, ...built } = await searchIndexInCache({ dbFile: o.dbFile, language: o.language, cacheDir: o.cacheDir, salt: o.salt ?? '' });
-  linkIntoSite(dir, o.outDir, o.sharded ?? false);
+  const { dir, priceEntries, ...built } = await searchIndexInCache({ dbFile: o.dbFile, language: o.language, cacheDir: o.cacheDir, salt, partRecords });
+  linkIntoSite(dir, o.outDir);
   return { ...built, ids: readFragmentIds(dir), prices: priceEntries };
 }
 
@@ -396,8 +451,8 @@ export const searchFolders = (): string[] => (incrementalEnabled() && process.en
  * the cache); the links a rebuild finds in place to the same index stay, and while the folders of
  * both are as the last link left them (a stamp beside the cached index), they are not walked.
  */
-export function linkIntoSite(dir: string, outDir: string, sharded: boolean) {
-  mirrorTree(dir, join(outDir, 'pagefind'), { skip: new Set([FRAGMENT_IDS]), stamp: `${dir}.in-site.json`, ...(sharded ? { place: searchFileInShards } : {}) });
+export function linkIntoSite(dir: string, outDir: string) {
+  mirrorTree(dir, join(outDir, 'pagefind'), { skip: new Set([FRAGMENT_IDS]), stamp: `${dir}.in-site.json` });
 }
 
 /**
@@ -458,8 +513,7 @@ export function searchIndex({
         const prebuilt = process.env.SEARCH_PREBUILT;
         pending = (async () => {
           await indexReady();
-          // A sharded shop's fragments are linked into their shards at once (a rebuild leaves them there).
-          const sharded = pagesInShards(sharedCatalog(dbFile));
+          const partRecords = partRecordsOf(process.env.SEARCH_PART_RECORDS, shop.code);
           if (prebuilt && cacheDir) {
             const beside = await waitForMarker(prebuilt, PrebuiltSearch, 'search index');
             const current =
@@ -467,7 +521,7 @@ export function searchIndex({
             if (beside.ok && current) {
               // Linked into this site by the search child already (npm run build), else now.
               const linked = beside.site && resolve(beside.site.dir) === resolve(outDir) ? beside.site : undefined;
-              if (!linked) linkIntoSite(beside.dir, outDir, sharded);
+              if (!linked) linkIntoSite(beside.dir, outDir);
               const written = beside.prices && existsSync(beside.prices) ? beside.prices : undefined;
               return {
                 records: beside.records,
@@ -480,7 +534,7 @@ export function searchIndex({
             }
             logger.warn(`the search index was not built beside the build (${beside.ok ? 'it is not the current catalog index' : beside.reason}): building it now`);
           }
-          const { ids, prices, ...built } = await buildSearchIndex({ dbFile, outDir, language: shop.language, cacheDir, salt, sharded });
+          const { ids, prices, ...built } = await buildSearchIndex({ dbFile, outDir, language: shop.language, cacheDir, salt, partRecords });
           return { ...built, prices: () => ({ ids, entries: prices }), ms: performance.now() - started, beside: false };
         })().catch((error: unknown) => ({ error }));
       },
@@ -490,15 +544,13 @@ export function searchIndex({
         const result = await pending;
         if ('error' in result) throw result.error;
         const out = fileURLToPath(dir);
-        // A sharded shop (decision 0010): one fragment per product would be 100,000 files in one folder.
-        const sharded = isSharded(out) ? moveFragmentsToShards(out) : 0;
         // Result thumbnails the pages did not already ask for (normally none).
         const thumbs = await generateImages(out);
         // Written beside the build with the index (npm run build), else now.
         const sheetsStarted = performance.now();
         const prices = priceSheetsInSite(result.prices, out);
         logger.info(
-          `pagefind: ${result.records} records (${shop.language})${result.reused ? ', unchanged: the previous index reused' : ''} in ${Math.round(result.ms)} ms ${result.beside ? 'beside the build, after the catalog index' : 'beside the pages'} (${Math.round(performance.now() - started)} ms after them), ${result.beside ? 'search processes' : 'Pagefind'} peak ${Math.round(result.peakRssBytes / 2 ** 20)} MB, ${thumbs.made} thumbnails made${sharded ? `, ${sharded} fragments in shards` : ''}; price sheets: ${prices} in ${Math.round(performance.now() - sheetsStarted)} ms`,
+          `pagefind: ${result.records} records (${shop.language})${result.reused ? ', unchanged: the previous index reused' : ''} in ${Math.round(result.ms)} ms ${result.beside ? 'beside the build, after the catalog index' : 'beside the pages'} (${Math.round(performance.now() - started)} ms after them), ${result.beside ? 'search processes' : 'Pagefind'} peak ${Math.round(result.peakRssBytes / 2 ** 20)} MB, ${thumbs.made} thumbnails made; price sheets: ${prices} in ${Math.round(performance.now() - sheetsStarted)} ms`,
         );
       },
     },

@@ -201,8 +201,11 @@ export function permissionsPolicy(shop: ShopConfig): string {
 export const HSTS = 'max-age=63072000; includeSubDomains';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Paths whose files carry a content hash in their name: cached for a year, never revalidated. */
-export const IMMUTABLE_PATHS = ['/_astro/*', '/pagefind/index/*', '/pagefind/fragment/*', '/pagefind/filter/*', '/pagefind/*.pf_meta'];
+/**
+ * Paths whose files carry a content hash in their name, or lie in a folder named by one (the
+ * search index's parts, decision 0019): cached for a year, never revalidated.
+ */
+export const IMMUTABLE_PATHS = ['/_astro/*', '/pagefind/index/*', '/pagefind/fragment/*', '/pagefind/filter/*', '/pagefind/*.pf_meta', '/pagefind/parts/*'];
 
 /**
  * The `_headers` paths that match the site's documents: the home page (`/`), every page at the

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import pageShards, { PATTERN } from '../../netlify/edge/page-shards.ts';
 import { declareEdgeFunctions, EDGE_FUNCTION, FRAMEWORK_CONFIG } from '../../scripts/lib/edge-functions.ts';
-import { SHARD_FROM, fragmentFileOf, fragmentPathOf, productIdOf, productMapFileOf, productTargetIn, shardFileOf, shardPathOf } from '../../src/catalog/shards.ts';
-import { moveFragmentsToShards, movePagesToShards, pageFileInShards, pagesInShards, shardFrom, writeProductMaps } from '../../src/integrations/page-shards.ts';
+import { SHARD_FROM, productIdOf, productMapFileOf, productTargetIn, shardFileOf, shardPathOf } from '../../src/catalog/shards.ts';
+import { movePagesToShards, pageFileInShards, pagesInShards, shardFrom, writeProductMaps } from '../../src/integrations/page-shards.ts';
 import { buildCatalogIndex } from '../../src/catalog/build-index.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
 import { getShop } from '../../src/shops/index.ts';
@@ -63,7 +63,7 @@ describe('shardPathOf', () => {
 
   it("the Edge Function's pattern takes the root pages and leaves files and folders", () => {
     const re = new RegExp(PATTERN);
-    for (const p of ['/akku.html', '/akku', '/a.b.html', '/product/12', '/pagefind/fragment/de_1f6d.pf_fragment']) expect(re.test(p), p).toBe(true);
+    for (const p of ['/akku.html', '/akku', '/a.b.html', '/product/12']) expect(re.test(p), p).toBe(true);
     for (const p of [
       '/',
       '/robots.txt',
@@ -73,16 +73,10 @@ describe('shardPathOf', () => {
       '/product/x',
       '/product/12/y',
       '/pagefind/pagefind.js',
-      '/pagefind/fragment/9a/de_1f6d.pf_fragment',
+      '/pagefind/fragment/de_1f6d.pf_fragment',
+      '/pagefind/parts/0123456789abcdef/fragment/de_1f6d.pf_fragment',
     ])
       expect(re.test(p), p).toBe(false);
-  });
-
-  it('puts a search fragment in its shard', () => {
-    expect(fragmentFileOf('de_1f6d.pf_fragment')).toMatch(/^pagefind\/fragment\/[0-9a-f]{2}\/de_1f6d\.pf_fragment$/);
-    expect(fragmentPathOf('/pagefind/fragment/de_1f6d.pf_fragment')).toBe(`/${fragmentFileOf('de_1f6d.pf_fragment')}`);
-    for (const p of ['/pagefind/fragment/', '/pagefind/fragment/x.js', '/pagefind/index/de_1.pf_index', '/pagefind/fragment/9a/de_1.pf_fragment'])
-      expect(fragmentPathOf(p), p).toBeUndefined();
   });
 });
 
@@ -166,12 +160,6 @@ describe('the page-shards Edge Function', () => {
     expect(((await pageShards(new Request('https://shop.de/product/12'), context(404))) as Response).status).toBe(404);
   });
 
-  it('serves a search fragment from its shard without asking the chain (all of them are there)', async () => {
-    const never = { next: () => Promise.reject(new Error('not asked')) };
-    const answer = await pageShards(new Request('https://shop.de/pagefind/fragment/de_1f6d.pf_fragment'), never);
-    expect((answer as URL).href).toBe(`https://shop.de/${fragmentFileOf('de_1f6d.pf_fragment')}`);
-  });
-
   it('leaves other paths, other methods and malformed escapes to the chain', async () => {
     for (const [url, method] of [
       ['https://shop.de/robots.txt', 'GET'],
@@ -209,18 +197,6 @@ describe('the build', () => {
     expect(readdirSync(out).sort()).toEqual(['_p', 'blog', 'kategorie.html']);
     expect(readFileSync(join(out, shardFileOf('akku-rot.html')), 'utf8')).toBe('akku-rot.html');
     expect(readFileSync(join(out, 'blog/artikel.html'), 'utf8')).toBe('blog/artikel.html');
-  });
-
-  it("moves Pagefind's fragments into their shards", () => {
-    const out = temp();
-    mkdirSync(join(out, 'pagefind/fragment'), { recursive: true });
-    for (const f of ['de_1.pf_fragment', 'de_2.pf_fragment']) writeFileSync(join(out, 'pagefind/fragment', f), f);
-    writeFileSync(join(out, 'pagefind/pagefind.js'), 'js');
-    expect(moveFragmentsToShards(out)).toBe(2);
-    expect(readFileSync(join(out, fragmentFileOf('de_2.pf_fragment')), 'utf8')).toBe('de_2.pf_fragment');
-    expect(readdirSync(join(out, 'pagefind/fragment')).every((f) => /^[0-9a-f]{2}$/.test(f))).toBe(true);
-    expect(readFileSync(join(out, 'pagefind/pagefind.js'), 'utf8')).toBe('js');
-    expect(moveFragmentsToShards(temp())).toBe(0);
   });
 
   it('shards a shop from as many product and variant pages as PAGE_SHARDS_FROM says, counted in its catalog index', async () => {

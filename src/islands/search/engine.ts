@@ -10,7 +10,8 @@
  * renders. Nothing is shown before the pause ends: only src/islands/search/useSearch.ts shows
  * results, and it runs after the debounce.
  */
-import { type PriceSheet, parsePriceSheet, priceSheetOf, priceSheetUrl } from '../../catalog/search-prices.ts';
+import { type PriceSheet, parsePriceSheet, priceIn, priceSheetOf, priceSheetUrl } from '../../catalog/search-prices.ts';
+import { PARTS_URL, parseParts } from '../../catalog/search-parts.ts';
 import { CONTENT_FETCH, chunkEnd, cleanTerm, escapeQuery, groupByFolder, isSearchable, keepScored } from './rules.ts';
 import { latestOnly } from './speculate.ts';
 
@@ -35,6 +36,7 @@ interface PagefindResponse {
 interface Pagefind {
   options: (o: object) => Promise<void>;
   init: () => Promise<void>;
+  mergeIndex: (path: string, o?: object) => Promise<void>;
   search: (term: string, o?: object) => Promise<PagefindResponse | null>;
   filters: () => Promise<Record<string, Record<string, number>>>;
   preload: (term: string, o?: object) => Promise<void>;
@@ -47,9 +49,12 @@ let filtersLoaded = false;
 export function loadPagefind(): Promise<Pagefind> {
   return (loading ??= (async () => {
     const url = '/pagefind/pagefind.js';
-    const pf = (await import(/* @vite-ignore */ url)) as Pagefind;
+    // The index's other parts (decision 0019: none below 20,000 records), beside Pagefind's script.
+    const [pf, parts] = await Promise.all([import(/* @vite-ignore */ url) as Promise<Pagefind>, loadParts()]);
     await pf.options({ baseUrl: '/' });
     await pf.init();
+    // Their indexes are searched by the first part's wasm; results are ranked together by score.
+    await Promise.all(parts.map((part) => pf.mergeIndex(part, { baseUrl: '/' })));
     // The filter indexes load in the background (on focus, see warmUp): a search does not wait
     // for them, the category counts come once they are there (see ProductSearch.facetsLater).
     // Resolving also means Pagefind's worker has its wasm and meta ready.
@@ -62,6 +67,12 @@ export function loadPagefind(): Promise<Pagefind> {
     loading = undefined;
     throw e;
   }));
+}
+
+async function loadParts(): Promise<string[]> {
+  const r = await fetch(PARTS_URL);
+  if (!r.ok) throw new Error(`${PARTS_URL}: ${r.status}`);
+  return parseParts(await r.json());
 }
 
 /** On focus of the box: Pagefind's JS, worker, wasm, meta and filter indexes. Errors are left to the search. */
@@ -150,10 +161,12 @@ async function runSearch(term: string, category: string | null): Promise<Product
   async function load(loaded: number, dropdown: boolean): Promise<ProductHit[]> {
     const chunk = hits.slice(loaded, chunkEnd(loaded, hits.length, dropdown));
     // The fragments and their price sheets side by side: both are known from the results' ids.
-    const [data, prices] = await Promise.all([Promise.all(chunk.map((h) => h.data())), pricesOf(chunk.map((h) => h.id))]);
+    const [data, sheets] = await Promise.all([Promise.all(chunk.map((h) => h.data())), Promise.all(chunk.map((h) => sheet(priceSheetOf(h.id))))]);
     if (loaded === 0) performance.mark('search:fragments', { detail: { term } });
     return data.map(({ url, meta }, i) => {
-      const price = prices[i]!;
+      // A result without an entry fails the search (the index and the sheets are one build's).
+      const price = priceIn(sheets[i]!, chunk[i]!.id, url);
+      if (!price) throw new Error(`no price for search result ${chunk[i]!.id}`);
       return {
         url,
         title: meta.title ?? url,
@@ -179,17 +192,6 @@ function sheet(name: string): Promise<PriceSheet> {
     if (!r.ok) throw new Error(`${url}: ${r.status}`);
     return parsePriceSheet(await r.json());
   });
-}
-
-/** The price and stock of each result, from its price sheet. A result without one fails the search (the index and the sheets are one build's). */
-async function pricesOf(ids: string[]) {
-  return Promise.all(
-    ids.map(async (id) => {
-      const entry = (await sheet(priceSheetOf(id)))[id];
-      if (!entry) throw new Error(`no price for search result ${id}`);
-      return entry;
-    }),
-  );
 }
 
 /** `f()` kept in `map` under `key`, called on its first use; a failure is not kept (the next use tries again). */

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { SAMPLE_FIXTURES as F } from '../../../scripts/sample/fixtures.ts';
 import { gradeResponse, parseCsp } from '../../../scripts/lib/observatory.ts';
 import { getShop } from '../../../src/shops/index.ts';
+import { parseParts } from '../../../src/catalog/search-parts.ts';
 import { testCatalog } from '../setup/catalog.ts';
 import { E2E } from '../setup/paths.ts';
 import { siteDir, SHOPS } from '../catalog/site-files.ts';
@@ -63,7 +64,7 @@ for (const shop of SHOPS) {
       expect(all['Referrer-Policy']).toBe('strict-origin-when-cross-origin');
       expect(all['Permissions-Policy']).toMatch(/camera=\(\)/);
       expect(all['Cache-Control']).toBeUndefined();
-      for (const path of ['/_astro/*', '/pagefind/index/*', '/pagefind/fragment/*', '/pagefind/filter/*', '/pagefind/*.pf_meta']) {
+      for (const path of ['/_astro/*', '/pagefind/index/*', '/pagefind/fragment/*', '/pagefind/filter/*', '/pagefind/*.pf_meta', '/pagefind/parts/*']) {
         expect(headers.find((h) => h.for === path)?.values['Cache-Control'], path).toBe('public, max-age=31536000, immutable');
       }
     });
@@ -117,7 +118,10 @@ for (const shop of SHOPS) {
         for (const m of (await r.text()).matchAll(/(?:src|href|component-url|renderer-url)="(\/(?:_astro|_img)\/[^"?]+)"/g)) assets.add(m[1]!);
       }
       const pagefind = (await (await get('/pagefind/pagefind-entry.json')).json()) as { languages: Record<string, { hash: string }> };
-      const hashed = [...assets, `/pagefind/pagefind.${Object.values(pagefind.languages)[0]!.hash}.pf_meta`];
+      // The search index's other parts (decision 0019; the browser tests' de index has some): in folders a hash names.
+      const parts = parseParts(await (await get('/pagefind/pagefind-parts.json')).json());
+      if (shop === 'de') expect(parts.length).toBeGreaterThan(0);
+      const hashed = [...assets, `/pagefind/pagefind.${Object.values(pagefind.languages)[0]!.hash}.pf_meta`, ...parts.map((part) => `${part}pagefind-entry.json`)];
       expect([...assets].filter((a) => a.endsWith('.js')).length).toBeGreaterThan(3);
       expect([...assets].filter((a) => a.startsWith('/_img/')).length).toBeGreaterThan(0);
       for (const path of hashed) {

@@ -6,6 +6,7 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import { SAMPLE_FIXTURES as F } from '../../../scripts/sample/fixtures.ts';
 import { getShop } from '../../../src/shops/index.ts';
 import { THUMB_WIDTH } from '../../../src/catalog/images.ts';
+import { PARTS_FILE, parseParts } from '../../../src/catalog/search-parts.ts';
 import { testCatalog } from '../setup/catalog.ts';
 import { E2E, shopUrl } from '../setup/paths.ts';
 import { aboutPath, decided, offline, type Shop } from '../chrome/helpers.ts';
@@ -20,6 +21,10 @@ const dropdown = (page: Page) => page.locator('[data-search-dropdown]');
 const status = (page: Page) => page.locator('[data-search-dropdown] [data-search-status]');
 const hits = (page: Page) => page.locator('[data-search-dropdown] .search-hit');
 const hitTitles = (page: Page) => page.locator('[data-search-dropdown] .search-hit__title');
+/** A request for a result's fragment, of the index at /pagefind/ or of one of its parts (the de shop's, decision 0019). */
+const isFragment = (url: string) => /\/pagefind\/(?:parts\/[0-9a-f]+\/)?fragment\//.test(url);
+/** The parts of a test shop's search index besides the one at /pagefind/ (decision 0019), as its build listed them. */
+const partsOf = (shop: Shop) => parseParts(JSON.parse(readFileSync(join(E2E.dist, shop, 'pagefind', PARTS_FILE), 'utf8')));
 /** Cents as the German shop shows them. */
 const money = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
 
@@ -77,7 +82,11 @@ test.describe('loading', () => {
     await expect.poll(() => scripts.some((u) => u.includes('/pagefind/pagefind.js'))).toBe(true);
     await expect.poll(() => scripts.some((u) => /\/pagefind\/wasm\.\w+\.pagefind$/.test(u))).toBe(true);
     await expect.poll(() => scripts.some((u) => u.includes('/pagefind/filter/'))).toBe(true);
-    expect(scripts.filter((u) => /\/pagefind\/(index|fragment)\//.test(u))).toEqual([]);
+    // The de shop's other parts (decision 0019): their filter indexes too.
+    const parts = partsOf('de');
+    expect(parts.length).toBeGreaterThan(1);
+    await expect.poll(() => parts.filter((part) => !scripts.some((u) => u.includes(`${part}filter/`)))).toEqual([]);
+    expect(scripts.filter((u) => /\/pagefind\/(?:parts\/[0-9a-f]+\/)?(index|fragment)\//.test(u))).toEqual([]);
   });
 
   test('a focus that hydrates the island (keyboard) loads Pagefind too', async ({ page }) => {
@@ -92,7 +101,7 @@ test.describe('loading', () => {
 
   test('the search runs during the 300 ms pause, its results show only after it', async ({ page }) => {
     const fragments: string[] = [];
-    page.on('request', (r) => r.url().includes('/pagefind/fragment/') && fragments.push(r.url()));
+    page.on('request', (r) => isFragment(r.url()) && fragments.push(r.url()));
     await open(page);
     // Every count of results the dropdown shows, in order (more chunks follow the first at once,
     // as the end of a short list is near: under load, a count read after the pause was 17 or 29).
@@ -117,6 +126,39 @@ test.describe('loading', () => {
     await expect(hits(page)).not.toHaveCount(0);
     const counts = await countsSeen(page);
     expect(counts[0]).toBe(5);
+  });
+});
+
+test.describe('an index in parts (decision 0019)', () => {
+  test("the de shop's index in parts finds what the at shop's one index finds: the same count and category counts, every part searched", async ({ page }) => {
+    // The same catalog in both German shops; de's index is in parts (SEARCH_PART_RECORDS in the browser tests), at's is one.
+    expect(partsOf('at')).toEqual([]);
+    const parts = partsOf('de');
+    expect(parts.length).toBeGreaterThan(1);
+    const searched = new Set<string>();
+    page.on('request', (r) => {
+      const m = /^\/pagefind\/parts\/[0-9a-f]+\/(?=index\/)/.exec(new URL(r.url()).pathname);
+      if (m) searched.add(m[0]);
+    });
+    const found = async (shop: Shop) => {
+      await open(page, shop);
+      await type(page, 'Premium');
+      await expect(status(page)).toHaveText(/^\d+ Ergebnisse$/);
+      await expect(page.locator('[data-search-dropdown] .search-facet').first()).toBeVisible();
+      const facets = await page
+        .locator('[data-search-dropdown] .search-facet')
+        .evaluateAll((els) => els.map((e) => `${(e as HTMLElement).dataset.facet} ${e.querySelector('.search-facet__count')?.textContent ?? ''}`));
+      // Every result, once the dropdown has loaded them all (its chunks follow as the end of a short list nears).
+      const total = Number((await status(page).textContent())!.split(' ')[0]);
+      await expect(hitTitles(page)).toHaveCount(total);
+      // (The titles differ: at names some products in Austrian German.)
+      return { total, facets, distinct: new Set(await hitTitles(page).allTextContents()).size };
+    };
+    const de = await found('de');
+    expect([...searched].sort()).toEqual([...parts].sort());
+    expect(de.facets.length).toBeGreaterThan(2);
+    expect(de.total).toBeGreaterThan(10);
+    expect(de).toEqual(await found('at'));
   });
 });
 
@@ -446,7 +488,7 @@ test.describe('/search/{term}', () => {
     expect(categories, 'the category filter index').toBeTruthy();
     await page.route(`**/pagefind/filter/${categories}`, (route) => (release ? route.continue() : void held.push(route)));
     const fragments: string[] = [];
-    page.on('request', (r) => r.url().includes('/pagefind/fragment/') && fragments.push(r.url()));
+    page.on('request', (r) => isFragment(r.url()) && fragments.push(r.url()));
     await page.goto(shopUrl('de', '/search/Premium'));
     // The first results' data is in, the category counts are not: no result is shown yet.
     await expect.poll(() => fragments.length).toBeGreaterThanOrEqual(6);

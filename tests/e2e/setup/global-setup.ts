@@ -33,6 +33,8 @@ export default async function globalSetup() {
       SHOP_ZERO_VAT_CATEGORIES: `de:${E2E.zeroVatCategoryId}`,
       SHOP_API_URL: `http://127.0.0.1:${E2E.apiPort}`,
       SHOP_ERROR_DSN: `at=${E2E.errorDsn}`,
+      // The de shop's search index in parts (decision 0019), as a shop of more than 20,000 records has it; at and ro in one.
+      SEARCH_PART_RECORDS: `de=${E2E.searchPartRecords}`,
     },
   });
   rmSync(E2E.apiDb, { force: true });

@@ -24,6 +24,8 @@ export const E2E = {
   zeroVatCategoryId: 36,
   /** The at test shop reports errors to this DSN (SHOP_ERROR_DSN); de and ro have none. */
   errorDsn: 'https://publickey@errors.localhost/4242',
+  /** The de test shop's search index has parts of this many records (SEARCH_PART_RECORDS, decision 0019): three at 200 products. */
+  searchPartRecords: 90,
 };
 
 export const shopUrl = (shop: string, path = '/') => `http://${shop}.localhost:${E2E.port}${path}`;

@@ -68,19 +68,18 @@ describe('mirrorTree', () => {
     expect(identities(to)).toEqual(identities(from));
   });
 
-  it('places each file where `place` says, and leaves the files already there in place', () => {
-    const from = tree({ 'entry.json': 'e', 'fragment/a.pf': 'a', 'fragment/b.pf': 'b' });
+  it('leaves the files already there in place, and removes the folders a removed file leaves empty', () => {
+    const from = tree({ 'entry.json': 'e', 'fragment/a/a.pf': 'a', 'fragment/b/b.pf': 'b' });
     const to = mkdtempSync(join(tmpdir(), 'site-'));
-    const place = (path: string) => path.replace(/^fragment\/(.)/, 'fragment/$1/$1');
-    expect(mirrorTree(from, to, { place })).toBe(3);
+    expect(mirrorTree(from, to)).toBe(3);
     expect(Object.keys(identities(to)).sort()).toEqual(['entry.json', join('fragment', 'a', 'a.pf'), join('fragment', 'b', 'b.pf')]);
     const before = identities(to);
-    writeFileSync(join(from, 'fragment/b.pf'), 'b2');
-    expect(mirrorTree(from, to, { place })).toBe(0);
+    writeFileSync(join(from, 'fragment/b/b.pf'), 'b2');
+    expect(mirrorTree(from, to)).toBe(0);
     // b.pf was written in place in the source (one file with the site's link): nothing to link.
     expect(identities(to)[join('fragment', 'b', 'b.pf')]).toMatch(/^b2 /);
-    rmSync(join(from, 'fragment/a.pf'));
-    expect(mirrorTree(from, to, { place })).toBe(0);
+    rmSync(join(from, 'fragment/a/a.pf'));
+    expect(mirrorTree(from, to)).toBe(0);
     expect(Object.keys(identities(to)).sort()).toEqual(['entry.json', join('fragment', 'b', 'b.pf')]);
     expect(identities(to)['entry.json']).toBe(before['entry.json']);
     // The folder a.pf left empty is gone.

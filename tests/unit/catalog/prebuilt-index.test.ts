@@ -5,7 +5,7 @@
  * after Vite's bundles, before the pages (src/integrations/catalog-index.ts, decision 0014). The
  * search index follows it the same way (src/integrations/search-index.ts, SEARCH_PREBUILT).
  */
-import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,6 +18,7 @@ import { catalogIndex } from '../../../src/integrations/catalog-index.ts';
 import { waitForMarker, waitForPrebuiltIndex, writeMarker, writePrebuiltIndex } from '../../../src/catalog/prebuilt-index.ts';
 import { PrebuiltSearch, searchIndex, searchIndexInCache } from '../../../src/integrations/search-index.ts';
 import { SEARCH_PRICES_FOLDER } from '../../../src/catalog/search-prices.ts';
+import { PART_RECORDS, PARTS_FILE, parseParts, partCount } from '../../../src/catalog/search-parts.ts';
 import { getShop } from '../../../src/shops/index.ts';
 import { miniProduct, writeMiniExport } from '../../fixtures/mini-export.ts';
 
@@ -63,30 +64,37 @@ describe('the index child of npm run build', () => {
     const catalogDir = tmp('catalog-');
     const cacheDir = join(tmp('cache-'), 'pagefind');
     const env = { ...process.env, EXPORT_DIR: exportDir, CATALOG_DIR: catalogDir };
-    const indexer = indexBeside('de', env, join(tmp('rss-'), 'rss'), { language: 'de', cacheDir });
+    // Parts of 2 records: the child writes the index in parts (decision 0019) with the part size it is given.
+    const indexer = indexBeside('de', env, join(tmp('rss-'), 'rss'), { language: 'de', partRecords: 2, cacheDir });
     const search = await waitForMarker(indexer.searchMarker!, PrebuiltSearch, 'search index', { timeoutMs: 60_000 });
     if (!search.ok) throw new Error(search.reason);
     expect(search).toMatchObject({ reused: false, signature: indexSignature(join(catalogDir, 'de.sqlite')) });
     expect(search.records).toBeGreaterThan(0);
     expect(search.dir.startsWith(cacheDir)).toBe(true);
     expect(existsSync(join(search.dir, 'pagefind-entry.json'))).toBe(true);
+    const parts = parseParts(JSON.parse(readFileSync(join(search.dir, PARTS_FILE), 'utf8')));
+    expect(parts.length).toBeGreaterThan(0);
+    expect(parts.length).toBeLessThanOrEqual(partCount(search.records, 2) - 1);
+    for (const part of parts) expect(existsSync(join(search.dir, part.slice('/pagefind/'.length), 'pagefind-entry.json')), part).toBe(true);
     // The catalog index's marker came first (the build does not wait for the search index to read the catalog).
     expect(await waitForPrebuiltIndex(indexer.marker, { timeoutMs: 1 })).toMatchObject({ ok: true });
     expect(search.site).toBeUndefined();
 
     // Given the site's folder (npm run build), it links the index and the price sheets into it, beside the pages.
     const siteDir = tmp('site-');
-    const linking = indexBeside('de', env, join(tmp('rss-'), 'rss'), { language: 'de', cacheDir, siteDir });
+    const linking = indexBeside('de', env, join(tmp('rss-'), 'rss'), { language: 'de', partRecords: 2, cacheDir, siteDir });
     const linked = await waitForMarker(linking.searchMarker!, PrebuiltSearch, 'search index', { timeoutMs: 60_000 });
     if (!linked.ok) throw new Error(linked.reason);
     expect(linked).toMatchObject({ reused: true, site: { dir: siteDir, linked: linked.site!.sheets } });
     expect(linked.site!.sheets).toBeGreaterThan(0);
     const sameFile = (a: string, b: string) => statSync(a).ino === statSync(b).ino;
     expect(sameFile(join(siteDir, 'pagefind', 'pagefind-entry.json'), join(linked.dir, 'pagefind-entry.json'))).toBe(true);
+    const part = parts[0]!.slice('/pagefind/'.length);
+    expect(sameFile(join(siteDir, 'pagefind', part, 'pagefind-entry.json'), join(linked.dir, part, 'pagefind-entry.json'))).toBe(true);
     const sheet = readdirSync(join(siteDir, SEARCH_PRICES_FOLDER))[0]!;
     expect(sameFile(join(siteDir, SEARCH_PRICES_FOLDER, sheet), join(linked.prices!, sheet))).toBe(true);
 
-    const broken = indexBeside('de', { ...env, EXPORT_DIR: tmp('no-export-') }, join(tmp('rss-'), 'rss'), { language: 'de', cacheDir });
+    const broken = indexBeside('de', { ...env, EXPORT_DIR: tmp('no-export-') }, join(tmp('rss-'), 'rss'), { language: 'de', partRecords: PART_RECORDS, cacheDir });
     expect(await waitForMarker(broken.searchMarker!, PrebuiltSearch, 'search index', { timeoutMs: 60_000 })).toEqual({
       ok: false,
       reason: 'the catalog index was not built beside the build',

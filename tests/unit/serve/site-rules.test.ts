@@ -408,6 +408,7 @@ describe('_headers', () => {
       '/pagefind/pagefind-worker.js',
       '/pagefind/index/de_1.pf_index',
       '/pagefind/pagefind.ro_3355ff8ec6.pf_meta',
+      '/pagefind/parts/0123456789abcdef/pagefind-entry.json',
     ]) {
       const h = headersOf(path);
       expect(
@@ -419,15 +420,32 @@ describe('_headers', () => {
     }
     expect(headersOf('/')['Cache-Control']).toBeUndefined();
     const immutable = rules.filter((h) => h.values['Cache-Control'] === 'public, max-age=31536000, immutable').map((h) => h.for);
-    expect(immutable).toEqual(['/_astro/*', '/pagefind/index/*', '/pagefind/fragment/*', '/pagefind/filter/*', '/pagefind/*.pf_meta']);
+    expect(immutable).toEqual(['/_astro/*', '/pagefind/index/*', '/pagefind/fragment/*', '/pagefind/filter/*', '/pagefind/*.pf_meta', '/pagefind/parts/*']);
     expect(match('/pagefind/pagefind.js').map((r) => r.for)).toEqual(['/*']);
+    // The list of the index's parts changes with the index; a part's files never do (a hash names its folder).
+    expect(match('/pagefind/pagefind-parts.json').map((r) => r.for)).toEqual(['/*']);
+    expect(match('/pagefind/parts/0123456789abcdef/index/de_1.pf_index').map((r) => r.for)).toEqual(['/*', '/pagefind/parts/*']);
     expect(match('/pagefind/pagefind.ro_3355ff8ec6.pf_meta').map((r) => r.for)).toEqual(['/*', '/pagefind/*.pf_meta']);
     expect(match('/_astro/client.B1a2.js').map((r) => r.for)).toEqual(['/*', '/_astro/*']);
   });
 
   test("our matcher is Netlify's: headerPathRegExp agrees with the parser on every generated path", async () => {
     const { rules } = await parseHeadersText(headersFile(getShop('de'), HASHES, documentPaths(fakeSite())));
-    const samples = ['/', '/a', '/a/', '/a.html', '/account/order/1', '/account/order', '/search/x', '/search/x/y', '/chrome/category-menu', '/_astro/x.js', '/pagefind/x.pf_meta'];
+    const samples = [
+      '/',
+      '/a',
+      '/a/',
+      '/a.html',
+      '/account/order/1',
+      '/account/order',
+      '/search/x',
+      '/search/x/y',
+      '/chrome/category-menu',
+      '/_astro/x.js',
+      '/pagefind/x.pf_meta',
+      '/pagefind/pagefind-parts.json',
+      '/pagefind/parts/a/b',
+    ];
     for (const r of rules) for (const p of samples) expect(headerPathRegExp(r.for).test(p), `${r.for} ${p}`).toBe(r.re.test(p));
   });
 
