@@ -22,12 +22,35 @@ export function startProductPage(): void {
   const reviews = document.querySelector<HTMLElement>('[data-reviews]');
   const reviewsTab = document.getElementById('tab-reviews');
   if (reviews && reviewsTab) {
-    let loaded = false;
+    // One load at a time: a change that comes while the reviews load (a second change event, or the
+    // one the painted directive replays once every island of the page has started) asks nothing more.
+    let reviewsState: 'to load' | 'loading' | 'loaded' = 'to load';
+    let formLoading = false;
     reviewsTab.addEventListener('change', () => {
-      if (!loaded) void import('./reviews.ts').then(async (m) => (loaded = await m.loadReviews(reviews)));
+      if (reviewsState === 'to load') {
+        reviewsState = 'loading';
+        void import('./reviews.ts')
+          .then((m) => m.loadReviews(reviews))
+          .catch((error: unknown) => {
+            console.warn('reviews not loaded', error);
+            return false;
+          })
+          .then((loaded) => {
+            // A failed load is tried again at the next opening of the tab.
+            reviewsState = loaded ? 'loaded' : 'to load';
+          });
+      }
       // Writing a review: the rights check and the form (comments are moderated).
       const write = document.querySelector<HTMLElement>('[data-review-write]');
-      if (write?.hidden) void import('./review-form.ts').then((f) => f.setupReviewForm(write)).catch((error: unknown) => console.warn('review form not loaded', error));
+      if (write?.hidden && !formLoading) {
+        formLoading = true;
+        void import('./review-form.ts')
+          .then((f) => f.setupReviewForm(write))
+          .catch((error: unknown) => console.warn('review form not loaded', error))
+          .finally(() => {
+            formLoading = false;
+          });
+      }
     });
   }
   const nextDay = document.querySelector<HTMLElement>('[data-next-day]');

@@ -45,3 +45,24 @@ test('no reviews yet says so; a failing API shows the server message and the nex
   await page.locator('label[for="tab-reviews"]').click();
   await expect(status).toHaveText('Acest produs nu are încă recenzii.');
 });
+
+test('a change of the tab while its reviews load asks the shop API once (the painted directive replays early changes)', async ({ page }) => {
+  let calls = 0;
+  let release: () => void = () => {};
+  const answered = new Promise<void>((done) => (release = done));
+  await page.route('**/api/comments/*', async (route) => {
+    calls++;
+    await answered;
+    await route.fulfill({ json: { status_code: 200, data: [review] } });
+  });
+  await page.goto(shopUrl('at', testCatalog('at').product(F.simpleProductId)!.url));
+  await page.locator('label[for="tab-reviews"]').click();
+  await expect.poll(() => calls).toBe(1);
+  // The same change again while the first load waits for its answer, as the directive replays it.
+  await page.locator('#tab-reviews').dispatchEvent('change');
+  await page.locator('#tab-reviews').dispatchEvent('change');
+  release();
+  await expect(page.locator('#panel-reviews').getByRole('heading', { name: 'Sehr solide' })).toBeVisible();
+  await page.waitForTimeout(200);
+  expect(calls).toBe(1);
+});
