@@ -13,7 +13,7 @@
  * applies; Pagefind (>= 1.5) folds diacritics itself, so "surub" finds "șurub".
  */
 import type { AstroIntegration } from 'astro';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +58,9 @@ export const PrebuiltSearch = z.discriminatedUnion('ok', [
     dir: z.string().min(1),
     records: z.number().int().nonnegative(),
     reused: z.boolean(),
+    /** The index's parts, and how many of them were taken from the previous index (decision 0019). */
+    parts: z.number().int().positive().optional(),
+    partsReused: z.number().int().nonnegative().optional(),
     /** Pagefind's process and the search child's together. */
     peakRssBytes: z.number().nonnegative(),
     /** The price sheets it wrote from the same catalog index, in the cache folder (linked into the site). */
@@ -78,6 +81,9 @@ interface Built {
   records: number;
   reused: boolean;
   peakRssBytes: number;
+  /** The index's parts, and how many of them were taken from the previous index (decision 0019). */
+  parts?: number;
+  partsReused?: number;
 }
 
 /**
@@ -88,6 +94,9 @@ export type FragmentIds = Record<string, string>;
 
 /** The file beside a cached index with its FragmentIds (not linked into the site). */
 const FRAGMENT_IDS = 'fragment-ids.json';
+
+/** The file in a cached index with the hash of its first part's records (not linked into the site). */
+const FIRST_PART = 'first-part.txt';
 
 /**
  * The result id of every record of an index Pagefind wrote, in all its parts: its fragments' names
@@ -310,7 +319,15 @@ export async function searchIndexInCache(o: {
   const { priceEntries } = pass;
   if (built(dir)) return { dir, records: pass.texts.length, reused: true, peakRssBytes: 0, priceEntries };
   const partial = `${dir}.partial`;
-  const written = await writePagefind(pass.texts, options.language, partial, { salt: o.salt, partRecords });
+  // The last index, whose parts of the same records are taken as they are (decision 0019).
+  const last = (existsSync(o.cacheDir) ? readdirSync(o.cacheDir, { withFileTypes: true }) : []).find(
+    (e) => e.isDirectory() && !e.name.endsWith('.partial') && built(join(o.cacheDir, e.name)),
+  );
+  const written = await writePagefind(pass.texts, options.language, partial, {
+    salt: o.salt,
+    partRecords,
+    previous: last && join(o.cacheDir, last.name),
+  });
   writeFileSync(join(partial, FRAGMENT_IDS), JSON.stringify(fragmentIdsOf(partial)));
   for (const e of readdirSync(o.cacheDir)) if (join(o.cacheDir, e) !== partial) rmSync(join(o.cacheDir, e), { recursive: true, force: true });
   renameSync(partial, dir);
@@ -324,8 +341,10 @@ export async function searchIndexInCache(o: {
  * written by a Pagefind process of its own, one after the other, so the memory of one part's is
  * freed before the next starts. The first part is the index at `target`; every other is in
  * `parts/<hash>/`, named by a hash of its records, the language and `salt` (Pagefind's version).
+ * A part whose hash the `previous` index has (its records unchanged) is linked from there, not
+ * written again: after one product's title changed, one part is indexed.
  */
-async function writePagefind(texts: readonly string[], language: string, target: string, o: { salt: string; partRecords: number }): Promise<Built> {
+async function writePagefind(texts: readonly string[], language: string, target: string, o: { salt: string; partRecords: number; previous?: string }): Promise<Built> {
   rmSync(target, { recursive: true, force: true });
   const count = partCount(texts.length, o.partRecords);
   const byHash: string[][] = Array.from({ length: count }, () => []);
@@ -337,14 +356,19 @@ async function writePagefind(texts: readonly string[], language: string, target:
   const filled = byHash.filter((part) => part.length > 0);
   const parts = filled.length ? filled : [[]];
   let peakRssBytes = 0;
-  const hashes: string[] = [];
+  let partsReused = 0;
+  const hashes = parts.map((part) => {
+    const hash = createHash('sha256').update(`${language}\n${o.salt}\n`);
+    for (const text of part) hash.update(`${text}\n`);
+    return hash.digest('hex').slice(0, 16);
+  });
   for (const [i, part] of parts.entries()) {
-    let dir = target;
-    if (i > 0) {
-      const hash = createHash('sha256').update(`${language}\n${o.salt}\n`);
-      for (const text of part) hash.update(`${text}\n`);
-      hashes.push(hash.digest('hex').slice(0, 16));
-      dir = join(target, PARTS_FOLDER, hashes.at(-1)!);
+    const dir = i === 0 ? target : join(target, PARTS_FOLDER, hashes[i]!);
+    const kept = o.previous && (i === 0 ? textOf(join(o.previous, FIRST_PART)) === hashes[0] && o.previous : join(o.previous, PARTS_FOLDER, hashes[i]!));
+    if (kept && existsSync(join(kept, 'pagefind-entry.json'))) {
+      linkPart(kept, dir, i === 0);
+      partsReused++;
+      continue;
     }
     peakRssBytes = Math.max(peakRssBytes, await writePart(part, language, dir));
     // The site uses its own UI (src/islands/search/): Pagefind's ready-made UIs are not shipped,
@@ -352,8 +376,31 @@ async function writePagefind(texts: readonly string[], language: string, target:
     const shipped = (f: string) => (i === 0 ? !/^pagefind-(ui|modular-ui|component-ui|highlight)\./.test(f) : PART_FILES.test(f));
     for (const f of readdirSync(dir)) if (!shipped(f)) rmSync(join(dir, f), { recursive: true });
   }
-  writeFileSync(join(target, PARTS_FILE), partsJson(hashes));
-  return { records: texts.length, reused: false, peakRssBytes };
+  writeFileSync(join(target, PARTS_FILE), partsJson(hashes.slice(1)));
+  writeFileSync(join(target, FIRST_PART), hashes[0]!);
+  return { records: texts.length, reused: false, peakRssBytes, parts: parts.length, partsReused };
+}
+
+/**
+ * A part of the previous index linked into the new one: a part's folder as it is; the first part's
+ * files without the other parts and the cache's own files.
+ */
+function linkPart(from: string, to: string, first: boolean): void {
+  if (!first) return void mirrorTree(from, to);
+  mkdirSync(to, { recursive: true });
+  for (const e of readdirSync(from, { withFileTypes: true })) {
+    if ([PARTS_FOLDER, PARTS_FILE, FRAGMENT_IDS, FIRST_PART].includes(e.name)) continue;
+    if (e.isDirectory()) mirrorTree(join(from, e.name), join(to, e.name));
+    else linkOrCopy(join(from, e.name), join(to, e.name));
+  }
+}
+
+function linkOrCopy(from: string, to: string): void {
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
 }
 
 /** What a part other than the first keeps of what Pagefind writes: its entry, meta and indexes. */
@@ -436,6 +483,10 @@ function priceSheetsInSite(prices: SiteSheets, outDir: string): string {
   return `${written.products} products in ${written.sheets} files, ${written.written} of them written anew`;
 }
 
+/** ", in 6 parts, 5 of them unchanged (linked from the last index)" for an index in parts (decision 0019). */
+const partsSaid = ({ parts, partsReused }: Built): string =>
+  parts && parts > 1 ? `, in ${parts} parts${partsReused ? `, ${partsReused} of them unchanged (linked from the last index)` : ''}` : '';
+
 /** The search's folders at the site's root: its index and its price sheets (no page in them). */
 export const SEARCH_FOLDERS = ['pagefind', SEARCH_PRICES_FOLDER] as const;
 
@@ -452,7 +503,7 @@ export const searchFolders = (): string[] => (incrementalEnabled() && process.en
  * both are as the last link left them (a stamp beside the cached index), they are not walked.
  */
 export function linkIntoSite(dir: string, outDir: string) {
-  mirrorTree(dir, join(outDir, 'pagefind'), { skip: new Set([FRAGMENT_IDS]), stamp: `${dir}.in-site.json` });
+  mirrorTree(dir, join(outDir, 'pagefind'), { skip: new Set([FRAGMENT_IDS, FIRST_PART]), stamp: `${dir}.in-site.json` });
 }
 
 /**
@@ -526,6 +577,8 @@ export function searchIndex({
               return {
                 records: beside.records,
                 reused: beside.reused,
+                parts: beside.parts,
+                partsReused: beside.partsReused,
                 peakRssBytes: beside.peakRssBytes,
                 prices: linked ?? written ?? (() => ({ ids: readFragmentIds(beside.dir), entries: searchPrices(dbFile) })),
                 ms: beside.ms,
@@ -550,7 +603,7 @@ export function searchIndex({
         const sheetsStarted = performance.now();
         const prices = priceSheetsInSite(result.prices, out);
         logger.info(
-          `pagefind: ${result.records} records (${shop.language})${result.reused ? ', unchanged: the previous index reused' : ''} in ${Math.round(result.ms)} ms ${result.beside ? 'beside the build, after the catalog index' : 'beside the pages'} (${Math.round(performance.now() - started)} ms after them), ${result.beside ? 'search processes' : 'Pagefind'} peak ${Math.round(result.peakRssBytes / 2 ** 20)} MB, ${thumbs.made} thumbnails made; price sheets: ${prices} in ${Math.round(performance.now() - sheetsStarted)} ms`,
+          `pagefind: ${result.records} records (${shop.language})${result.reused ? ', unchanged: the previous index reused' : ''}${partsSaid(result)} in ${Math.round(result.ms)} ms ${result.beside ? 'beside the build, after the catalog index' : 'beside the pages'} (${Math.round(performance.now() - started)} ms after them), ${result.beside ? 'search processes' : 'Pagefind'} peak ${Math.round(result.peakRssBytes / 2 ** 20)} MB, ${thumbs.made} thumbnails made; price sheets: ${prices} in ${Math.round(performance.now() - sheetsStarted)} ms`,
         );
       },
     },

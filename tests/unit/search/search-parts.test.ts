@@ -2,7 +2,8 @@
  * The search index in parts (decision 0019): a shop with more records than a part holds gets
  * several Pagefind indexes, written one after another and merged by the island in the browser.
  */
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,7 +13,7 @@ import { PART_RECORDS, PARTS_FILE, parseParts, partCount, partRecordsOf, partUrl
 import { SEARCH_PRICES_FOLDER, parsePriceSheet, priceIn, priceSheetOf } from '../../../src/catalog/search-prices.ts';
 import { readFragmentIds, searchIndexInCache, writePriceSheets } from '../../../src/integrations/search-index.ts';
 import { getShop } from '../../../src/shops/index.ts';
-import { writeMiniExport } from '../../fixtures/mini-export.ts';
+import { miniProduct, writeMiniExport } from '../../fixtures/mini-export.ts';
 
 const tmp = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
 
@@ -128,5 +129,45 @@ describe('a search index in parts', () => {
     const whole = await index(join(tmp('cache-'), 'pagefind'));
     expect(partsOf(whole.dir)).toEqual([]);
     expect(fragments(whole.dir)).toHaveLength(whole.records);
+  }, 120_000);
+
+  /** Each file of a folder tree, by its path under it, with what `f` says of it. */
+  const tree = <T>(dir: string, f: (file: string) => T) =>
+    new Map(
+      readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => [join(e.parentPath, e.name).slice(dir.length + 1), f(join(e.parentPath, e.name))] as const),
+    );
+
+  it('indexes again only the part whose records changed, links the rest from the last index, and is the index a build from scratch makes', async () => {
+    vi.stubEnv('CATALOG_DIR', tmp('catalog-'));
+    const exportDir = await writeMiniExport(
+      undefined,
+      Array.from({ length: 12 }, (_, i) => miniProduct(80 + i)),
+    );
+    const build = async (cacheDir: string) => {
+      await buildCatalogIndex({ exportDir, shop: getShop('de'), dbFile: catalogFile('de'), force: true });
+      return searchIndexInCache({ dbFile: catalogFile('de'), language: 'de', cacheDir, salt: '', partRecords: 4 });
+    };
+    const cacheDir = join(tmp('cache-'), 'pagefind');
+    const first = await build(cacheDir);
+    expect(first.parts).toBeGreaterThan(2);
+    expect(first.partsReused).toBe(0);
+    const inodes = tree(first.dir, (file) => statSync(file).ino);
+
+    // One product's title: its record, so the part it is in, changes; the number of parts does not.
+    const products = join(exportDir, 'products.ndjson');
+    writeFileSync(products, readFileSync(products, 'utf8').replaceAll('"Produkt 80"', '"Produkt 80 neu"'));
+    const second = await build(cacheDir);
+    expect(second.dir).not.toBe(first.dir);
+    expect(second).toMatchObject({ reused: false, parts: first.parts, partsReused: first.parts! - 1 });
+    // The unchanged parts' files are the last index's files, linked.
+    const linked = [...tree(second.dir, (file) => statSync(file).ino)].filter(([file, ino]) => inodes.get(file) === ino);
+    expect(linked.length).toBeGreaterThan(inodes.size / 3);
+
+    const digest = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+    const scratch = await build(join(tmp('cache-'), 'pagefind'));
+    expect(scratch.partsReused).toBe(0);
+    expect(tree(second.dir, digest)).toEqual(tree(scratch.dir, digest));
   }, 120_000);
 });
