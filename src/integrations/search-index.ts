@@ -323,12 +323,14 @@ export async function searchIndexInCache(o: {
   const last = (existsSync(o.cacheDir) ? readdirSync(o.cacheDir, { withFileTypes: true }) : []).find(
     (e) => e.isDirectory() && !e.name.endsWith('.partial') && built(join(o.cacheDir, e.name)),
   );
-  const written = await writePagefind(pass.texts, options.language, partial, {
+  const { firstPart, ...written } = await writePagefind(pass.texts, options.language, partial, {
     salt: o.salt,
     partRecords,
     previous: last && join(o.cacheDir, last.name),
   });
   writeFileSync(join(partial, FRAGMENT_IDS), JSON.stringify(fragmentIdsOf(partial)));
+  // The next index takes this one's first part when its records are the same.
+  writeFileSync(join(partial, FIRST_PART), firstPart);
   for (const e of readdirSync(o.cacheDir)) if (join(o.cacheDir, e) !== partial) rmSync(join(o.cacheDir, e), { recursive: true, force: true });
   renameSync(partial, dir);
   return { dir, ...written, priceEntries };
@@ -344,7 +346,12 @@ export async function searchIndexInCache(o: {
  * A part whose hash the `previous` index has (its records unchanged) is linked from there, not
  * written again: after one product's title changed, one part is indexed.
  */
-async function writePagefind(texts: readonly string[], language: string, target: string, o: { salt: string; partRecords: number; previous?: string }): Promise<Built> {
+async function writePagefind(
+  texts: readonly string[],
+  language: string,
+  target: string,
+  o: { salt: string; partRecords: number; previous?: string },
+): Promise<Built & { firstPart: string }> {
   rmSync(target, { recursive: true, force: true });
   const count = partCount(texts.length, o.partRecords);
   const byHash: string[][] = Array.from({ length: count }, () => []);
@@ -377,8 +384,7 @@ async function writePagefind(texts: readonly string[], language: string, target:
     for (const f of readdirSync(dir)) if (!shipped(f)) rmSync(join(dir, f), { recursive: true });
   }
   writeFileSync(join(target, PARTS_FILE), partsJson(hashes.slice(1)));
-  writeFileSync(join(target, FIRST_PART), hashes[0]!);
-  return { records: texts.length, reused: false, peakRssBytes, parts: parts.length, partsReused };
+  return { records: texts.length, reused: false, peakRssBytes, parts: parts.length, partsReused, firstPart: hashes[0]! };
 }
 
 /**
@@ -453,7 +459,7 @@ export async function buildSearchIndex(o: {
   if (!o.cacheDir) {
     const out = join(o.outDir, 'pagefind');
     const texts = Array.from(searchRecords(o.dbFile, recordOptionsOf(sharedCatalog(o.dbFile), o.language)), (r) => JSON.stringify(r));
-    const built = await writePagefind(texts, o.language, out, { salt, partRecords });
+    const { firstPart: _, ...built } = await writePagefind(texts, o.language, out, { salt, partRecords });
     return { ...built, ids: fragmentIdsOf(out), prices: searchPrices(o.dbFile) };
   }
   const { dir, priceEntries, ...built } = await searchIndexInCache({ dbFile: o.dbFile, language: o.language, cacheDir: o.cacheDir, salt, partRecords });

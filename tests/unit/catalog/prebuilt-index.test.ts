@@ -91,6 +91,11 @@ describe('the index child of npm run build', () => {
     expect(sameFile(join(siteDir, 'pagefind', 'pagefind-entry.json'), join(linked.dir, 'pagefind-entry.json'))).toBe(true);
     const part = parts[0]!.slice('/pagefind/'.length);
     expect(sameFile(join(siteDir, 'pagefind', part, 'pagefind-entry.json'), join(linked.dir, part, 'pagefind-entry.json'))).toBe(true);
+    // The cache's own files stay in the cache.
+    for (const own of ['fragment-ids.json', 'first-part.txt']) {
+      expect(existsSync(join(linked.dir, own)), own).toBe(true);
+      expect(existsSync(join(siteDir, 'pagefind', own)), own).toBe(false);
+    }
     const sheet = readdirSync(join(siteDir, SEARCH_PRICES_FOLDER))[0]!;
     expect(sameFile(join(siteDir, SEARCH_PRICES_FOLDER, sheet), join(linked.prices!, sheet))).toBe(true);
 
