@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { E2E } from './paths.ts';
 import { CHROMIUM_PATH } from '../../../scripts/lib/chromium.ts';
 import { buildShops } from '../../../scripts/lib/build-shops.ts';
@@ -41,12 +41,18 @@ export default async function globalSetup() {
   for (const suffix of ['-wal', '-shm']) rmSync(E2E.apiDb + suffix, { force: true });
   // The de shop's zero-VAT category, for the de shop's country (spec §6: the flagged country only).
   const zeroVat = `${getShop('de').countryId}:${E2E.zeroVatCategoryId}`;
+  // The API's requests and errors, kept for a failed test's diagnosis (not printed among the tests').
+  mkdirSync(dirname(E2E.apiLog), { recursive: true });
+  const apiLog = createWriteStream(E2E.apiLog);
   const api = await startApi({
     exportDir: E2E.exportDir,
     port: E2E.apiPort,
     dbFile: E2E.apiDb,
-    log: () => {},
-    env: { ...process.env, API_ZERO_VAT_CATEGORIES: zeroVat, MAIL_OUTBOX: E2E.outbox, API_PUBLIC_URL: `http://de.localhost:${E2E.port}` },
+    log: (line) => apiLog.write(`${new Date().toISOString()} ${line}\n`),
+    env: { ...process.env, API_ZERO_VAT_CATEGORIES: zeroVat, MAIL_OUTBOX: E2E.outbox, API_PUBLIC_URL: `http://de.localhost:${E2E.port}`, API_LOG: '1' },
   });
-  return () => api.close();
+  return async () => {
+    await api.close();
+    apiLog.end();
+  };
 }

@@ -14,6 +14,8 @@ export const E2E = {
     return this.port + 1;
   },
   apiDb: resolve(cache, 'api/shop.sqlite'),
+  /** The test API's log: a line per request (method, path, status, time) and each error's stack. */
+  apiLog: resolve(cache, 'api/api.log'),
   /** The test API's mail outbox (MAIL_OUTBOX): one .eml file per mail. */
   outbox: resolve(cache, 'api/outbox'),
   exportDir: resolve(cache, 'export'),
