@@ -8,7 +8,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { ERRORS } from '../src/api/contract/common.ts';
 import type { Config } from './config.ts';
 import { createDeps, type Deps } from './context.ts';
-import { errorHandler, notFoundHandler } from './middleware/errors.ts';
+import { errorHandler, notFoundHandler, rejectionOf } from './middleware/errors.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { registerCart } from './routes/cart.ts';
 import { registerCustomer } from './routes/customer.ts';
@@ -37,7 +37,8 @@ export function createApp(db: DatabaseSync, config: Config, options: AppOptions 
     app.use('*', async (c, next) => {
       const started = performance.now();
       await next();
-      log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+      const why = rejectionOf(c.req.raw);
+      log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms${why ? `: ${why}` : ''}`);
     });
   }
   app.use('/api/*', async (c, next) => {

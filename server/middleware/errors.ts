@@ -21,9 +21,18 @@ export function isClientAbort(error: unknown, c: Context): boolean {
   return !!e && (e.name === 'AbortError' || (e.code === 'ECONNRESET' && e.message === 'aborted'));
 }
 
+/**
+ * Why a request was answered with one of the contract's errors: its message and the fields of its
+ * issues, never their values (no customer data in the log). The request log (API_LOG=1) adds it.
+ */
+const reasons = new WeakMap<Request, string>();
+export const rejectionOf = (request: Request): string | undefined => reasons.get(request);
+
 export function errorHandler(log: (line: string) => void): ErrorHandler {
   return (error, c) => {
     if (error instanceof HttpError) {
+      const fields = [...new Set((error.issues ?? []).map((i) => i.field || '(body)'))];
+      reasons.set(c.req.raw, `${error.message}${fields.length ? ` (${fields.join(', ')})` : ''}`);
       for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
       return c.json(
         { status_code: error.status, status: error.message, message: error.message, ...(error.issues ? { issues: error.issues } : {}) },

@@ -325,3 +325,28 @@ describe('8. client aborts', () => {
     expect(lines.filter((l) => l.startsWith('aborted request: POST /api/cart/add'))).toHaveLength(3);
   });
 });
+
+describe('9. the request log (API_LOG=1)', () => {
+  it("names why a request was refused, the contract's message and the fields, never what was sent", async () => {
+    const lines: string[] = [];
+    const running = await startApi({
+      env: { API_SECRET: SECRET, MAIL_TRANSPORT: 'log', API_LOG: '1' },
+      exportDir: await fixture(),
+      dbFile: join(await mkdtemp(join(tmpdir(), 'api-log-')), 'shop.sqlite'),
+      port: 0,
+      log: (l) => lines.push(l),
+    });
+    try {
+      const post = (body: unknown) =>
+        fetch(`http://127.0.0.1:${running.port}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect((await post({ kind: 'guest', firstname: 'Eve', lastname: 'Secretname', email: 'not-an-address' })).status).toBe(400);
+      expect((await post({ kind: 'guest', firstname: 'Eve', lastname: 'Guest', email: 'eve-log@example.com' })).status).toBe(200);
+    } finally {
+      await running.close();
+    }
+    const refused = lines.find((l) => l.startsWith('POST /api/register 400'));
+    expect(refused).toMatch(/ms: .+ \(email\)$/);
+    expect(lines.join('\n')).not.toMatch(/not-an-address|Secretname|eve-log/);
+    expect(lines.find((l) => l.startsWith('POST /api/register 200'))).toMatch(/ms$/);
+  });
+});
