@@ -381,6 +381,10 @@ test('de, 1280 px: a guest company with a valid Austrian VAT number buys without
   const seeded = await seedCart(page, 'de', [{ productId: F.simpleProductId, quantity: 1 }]);
   // delivered to Austria from the German shop: an intra-community supply (decision 0006)
   await page.locator('[data-country-select]').selectOption(String(COUNTRY.at));
+  // Taken once the header's script runs (after the first paint, decision 0012): leaving the page
+  // before that loses the choice, and the checkout then delivers to Germany (a 400 on the Austrian
+  // postcode and phone, seen under load).
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('country_id'))).toBe(String(COUNTRY.at));
   let registrations = 0;
   page.on('request', (r) => {
     if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/register') registrations++;
