@@ -4,8 +4,9 @@
  * (src/islands/search/engine.ts). Pure: no Node built-ins.
  *
  * Pagefind keeps a whole index in memory while it writes it, about 40 kB per record: 3.7 GB at
- * 100,000 products. A shop with more than PART_RECORDS records gets several indexes of at most
- * that many records each, written one after another by Pagefind processes of their own, and the
+ * 100,000 products. A shop with more than PART_RECORDS records gets several indexes of about
+ * that many records each (a hash of the URL picks a record's part, so a part may hold a little
+ * more), written one after another by Pagefind processes of their own, and the
  * island merges them in the browser (Pagefind's mergeIndex). The first part is the index at
  * `/pagefind/` (Pagefind's script, worker and wasm are its); every other part is at
  * `/pagefind/parts/<hash>/`, named by a hash of its records, so its files never change under
