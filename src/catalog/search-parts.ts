@@ -29,7 +29,10 @@ export const PARTS_URL = `/pagefind/${PARTS_FILE}`;
 /** The URL of a part's folder, below the site's root, from its hash. */
 export const partUrl = (hash: string): string => `/pagefind/${PARTS_FOLDER}/${hash}/`;
 
-const PART_URL = new RegExp(`^/pagefind/${PARTS_FOLDER}/[0-9a-f]{16}/$`);
+/** Hex characters of the hash that names a part's folder. */
+export const PART_HASH_CHARS = 16;
+
+const PART_URL = new RegExp(`^/pagefind/${PARTS_FOLDER}/[0-9a-f]{${PART_HASH_CHARS}}/$`);
 
 /** The parts file's content, as the build writes it. */
 export const partsJson = (hashes: readonly string[]): string => JSON.stringify({ parts: hashes.map(partUrl) });

@@ -13,7 +13,7 @@
  * applies; Pagefind (>= 1.5) folds diacritics itself, so "surub" finds "șurub".
  */
 import type { AstroIntegration } from 'astro';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,8 +36,8 @@ import { indexCodeVersion } from '../catalog/index-memo.ts';
 import { SEARCH_PRICES_FOLDER, parseSearchPrice, priceKeyOf, priceSheetOf, type PriceSheet, type SearchPrice } from '../catalog/search-prices.ts';
 import { generateImages } from '../catalog/images.ts';
 import type { ShopConfig } from '../shops/schema.ts';
-import { incrementalEnabled, mirrorTree } from './incremental.ts';
-import { PART_RECORDS, PARTS_FILE, PARTS_FOLDER, partCount, partRecordsOf, partsJson } from '../catalog/search-parts.ts';
+import { incrementalEnabled, linkOrCopy, mirrorTree } from './incremental.ts';
+import { PART_HASH_CHARS, PART_RECORDS, PARTS_FILE, PARTS_FOLDER, partCount, partRecordsOf, partsJson } from '../catalog/search-parts.ts';
 
 /** Records sent to the Pagefind service at once (it answers each one). */
 const BATCH = 200;
@@ -99,25 +99,19 @@ const FRAGMENT_IDS = 'fragment-ids.json';
 const FIRST_PART = 'first-part.txt';
 
 /**
- * The result id of every record of an index Pagefind wrote, in all its parts: its fragments' names
- * (`fragment/<id>.pf_fragment`, gzipped JSON behind Pagefind's `pagefind_dcd` signature) with the
- * URL each holds.
+ * The result id of every record of one index (or part) Pagefind wrote, added to `ids`: its
+ * fragments' names (`fragment/<id>.pf_fragment`, gzipped JSON behind Pagefind's `pagefind_dcd`
+ * signature) with the URL each holds.
  */
-function fragmentIdsOf(pagefindDir: string): FragmentIds {
-  const ids: FragmentIds = {};
-  const parts = join(pagefindDir, PARTS_FOLDER);
-  const partDirs = existsSync(parts) ? readdirSync(parts).map((hash) => join(parts, hash)) : [];
-  for (const part of [pagefindDir, ...partDirs]) {
-    const dir = join(part, 'fragment');
-    for (const name of readdirSync(dir)) {
-      const id = name.replace(/\.pf_fragment$/, '');
-      const text = gunzipSync(readFileSync(join(dir, name))).toString('utf8');
-      const url = (JSON.parse(text.slice(text.indexOf('{'))) as { url?: unknown }).url;
-      if (typeof url !== 'string') throw new Error(`search index: fragment ${name} has no URL`);
-      ids[url] = id;
-    }
+function readIdsOfPart(partDir: string, ids: FragmentIds): void {
+  const dir = join(partDir, 'fragment');
+  for (const name of readdirSync(dir)) {
+    const id = name.replace(/\.pf_fragment$/, '');
+    const text = gunzipSync(readFileSync(join(dir, name))).toString('utf8');
+    const url = (JSON.parse(text.slice(text.indexOf('{'))) as { url?: unknown }).url;
+    if (typeof url !== 'string') throw new Error(`search index: fragment ${name} has no URL`);
+    ids[url] = id;
   }
-  return ids;
 }
 
 /** The FragmentIds kept beside a cached index (searchIndexInCache). */
@@ -323,12 +317,12 @@ export async function searchIndexInCache(o: {
   const last = (existsSync(o.cacheDir) ? readdirSync(o.cacheDir, { withFileTypes: true }) : []).find(
     (e) => e.isDirectory() && !e.name.endsWith('.partial') && built(join(o.cacheDir, e.name)),
   );
-  const { firstPart, ...written } = await writePagefind(pass.texts, options.language, partial, {
+  const { firstPart, ids, ...written } = await writePagefind(pass.texts, options.language, partial, {
     salt: o.salt,
     partRecords,
     previous: last && join(o.cacheDir, last.name),
   });
-  writeFileSync(join(partial, FRAGMENT_IDS), JSON.stringify(fragmentIdsOf(partial)));
+  writeFileSync(join(partial, FRAGMENT_IDS), JSON.stringify(ids));
   // The next index takes this one's first part when its records are the same.
   writeFileSync(join(partial, FIRST_PART), firstPart);
   for (const e of readdirSync(o.cacheDir)) if (join(o.cacheDir, e) !== partial) rmSync(join(o.cacheDir, e), { recursive: true, force: true });
@@ -344,47 +338,67 @@ export async function searchIndexInCache(o: {
  * freed before the next starts. The first part is the index at `target`; every other is in
  * `parts/<hash>/`, named by a hash of its records, the language and `salt` (Pagefind's version).
  * A part whose hash the `previous` index has (its records unchanged) is linked from there, not
- * written again: after one product's title changed, one part is indexed.
+ * written again: after one product's title changed, one part is indexed. Its records' result ids
+ * are the previous index's too (its FragmentIds); only a written part's fragments are read.
  */
 async function writePagefind(
   texts: readonly string[],
   language: string,
   target: string,
   o: { salt: string; partRecords: number; previous?: string },
-): Promise<Built & { firstPart: string }> {
+): Promise<Built & { firstPart: string; ids: FragmentIds }> {
   rmSync(target, { recursive: true, force: true });
   const count = partCount(texts.length, o.partRecords);
-  const byHash: string[][] = Array.from({ length: count }, () => []);
+  const byHash: { texts: string[]; urls: string[] }[] = Array.from({ length: count }, () => ({ texts: [], urls: [] }));
   for (const text of texts) {
     const { url } = SearchRecordJson.parse(JSON.parse(text));
-    byHash[count === 1 ? 0 : createHash('sha256').update(url).digest().readUInt32BE(0) % count]!.push(text);
+    const part = byHash[count === 1 ? 0 : createHash('sha256').update(url).digest().readUInt32BE(0) % count]!;
+    part.texts.push(text);
+    part.urls.push(url);
   }
   // A part the hash gave no record is none (only likely with a few records); one index at least.
-  const filled = byHash.filter((part) => part.length > 0);
-  const parts = filled.length ? filled : [[]];
+  const filled = byHash.filter((part) => part.texts.length > 0);
+  const parts = filled.length ? filled : [{ texts: [], urls: [] }];
+  const previousIds = o.previous ? idsIn(o.previous) : undefined;
+  const ids: FragmentIds = {};
   let peakRssBytes = 0;
   let partsReused = 0;
   const hashes = parts.map((part) => {
     const hash = createHash('sha256').update(`${language}\n${o.salt}\n`);
-    for (const text of part) hash.update(`${text}\n`);
-    return hash.digest('hex').slice(0, 16);
+    for (const text of part.texts) hash.update(`${text}\n`);
+    return hash.digest('hex').slice(0, PART_HASH_CHARS);
   });
   for (const [i, part] of parts.entries()) {
     const dir = i === 0 ? target : join(target, PARTS_FOLDER, hashes[i]!);
     const kept = o.previous && (i === 0 ? textOf(join(o.previous, FIRST_PART)) === hashes[0] && o.previous : join(o.previous, PARTS_FOLDER, hashes[i]!));
-    if (kept && existsSync(join(kept, 'pagefind-entry.json'))) {
+    const keptIds = previousIds && part.urls.every((url) => previousIds[url]);
+    if (kept && keptIds && existsSync(join(kept, 'pagefind-entry.json'))) {
       linkPart(kept, dir, i === 0);
+      for (const url of part.urls) ids[url] = previousIds[url]!;
       partsReused++;
       continue;
     }
-    peakRssBytes = Math.max(peakRssBytes, await writePart(part, language, dir));
+    peakRssBytes = Math.max(peakRssBytes, await writePart(part.texts, language, dir));
+    readIdsOfPart(dir, ids);
     // The site uses its own UI (src/islands/search/): Pagefind's ready-made UIs are not shipped,
     // and the other parts need only their indexes (the first part's script and wasm search them).
     const shipped = (f: string) => (i === 0 ? !/^pagefind-(ui|modular-ui|component-ui|highlight)\./.test(f) : PART_FILES.test(f));
     for (const f of readdirSync(dir)) if (!shipped(f)) rmSync(join(dir, f), { recursive: true });
   }
   writeFileSync(join(target, PARTS_FILE), partsJson(hashes.slice(1)));
-  return { records: texts.length, reused: false, peakRssBytes, parts: parts.length, partsReused, firstPart: hashes[0]! };
+  return { records: texts.length, reused: false, peakRssBytes, parts: parts.length, partsReused, firstPart: hashes[0]!, ids: byUrl(ids) };
+}
+
+/** FragmentIds in the order of their URLs: the same file whichever parts were linked and which written. */
+const byUrl = (ids: FragmentIds): FragmentIds => Object.fromEntries(Object.entries(ids).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+/** The FragmentIds kept in a cached index, or undefined when they cannot be read (its parts are then written again). */
+function idsIn(dir: string): FragmentIds | undefined {
+  try {
+    return readFragmentIds(dir);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -398,14 +412,6 @@ function linkPart(from: string, to: string, first: boolean): void {
     if ([PARTS_FOLDER, PARTS_FILE, FRAGMENT_IDS, FIRST_PART].includes(e.name)) continue;
     if (e.isDirectory()) mirrorTree(join(from, e.name), join(to, e.name));
     else linkOrCopy(join(from, e.name), join(to, e.name));
-  }
-}
-
-function linkOrCopy(from: string, to: string): void {
-  try {
-    linkSync(from, to);
-  } catch {
-    copyFileSync(from, to);
   }
 }
 
@@ -460,7 +466,7 @@ export async function buildSearchIndex(o: {
     const out = join(o.outDir, 'pagefind');
     const texts = Array.from(searchRecords(o.dbFile, recordOptionsOf(sharedCatalog(o.dbFile), o.language)), (r) => JSON.stringify(r));
     const { firstPart: _, ...built } = await writePagefind(texts, o.language, out, { salt, partRecords });
-    return { ...built, ids: fragmentIdsOf(out), prices: searchPrices(o.dbFile) };
+    return { ...built, prices: searchPrices(o.dbFile) };
   }
   const { dir, priceEntries, ...built } = await searchIndexInCache({ dbFile: o.dbFile, language: o.language, cacheDir: o.cacheDir, salt, partRecords });
   linkIntoSite(dir, o.outDir);
