@@ -5,7 +5,6 @@
  * the delivery cost is computed again when the cart, the cart id or the country changes (spec §4).
  */
 import { useEffect, useRef, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import { cartError, cartId, cartItems, cartStatus } from '../../stores/cart.ts';
 import { refreshCart, serverCart } from '../../stores/cart-actions.ts';
 import { countryId, excludeVAT, selectedCountry } from '../../stores/country.ts';
@@ -15,6 +14,7 @@ import { computeDelivery } from '../../stores/delivery-actions.ts';
 import { watchCustomerForCoupon } from '../../stores/coupon-actions.ts';
 import { latestWins } from '../../stores/latest.ts';
 import { linesToShow } from './rules.ts';
+import { useSettledStore } from '../hooks/use-settled-store.ts';
 
 export interface CartIslandProps {
   money: { symbol: string; format: string; locale: string };
@@ -40,15 +40,15 @@ const signature = (lines: readonly { cartItemId?: number | null; quantity: numbe
 
 /** Follows the cart while `active` (the mini cart while open, the cart page always). */
 export function useCart(active: boolean, props: CartIslandProps) {
-  const items = useStore(cartItems);
-  const id = useStore(cartId);
-  const status = useStore(cartStatus);
-  const error = useStore(cartError);
-  const server = useStore(serverCart);
-  const delivery = useStore(deliveryState);
-  const countryRaw = useStore(countryId);
-  const vatExcluded = useStore(excludeVAT) === 'true';
-  const user = useStore(loggedIn);
+  const items = useSettledStore(cartItems);
+  const id = useSettledStore(cartId);
+  const status = useSettledStore(cartStatus);
+  const error = useSettledStore(cartError);
+  const server = useSettledStore(serverCart);
+  const delivery = useSettledStore(deliveryState);
+  const countryRaw = useSettledStore(countryId);
+  const vatExcluded = useSettledStore(excludeVAT) === 'true';
+  const user = useSettledStore(loggedIn);
   const [loading, setLoading] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const asked = useRef<string | null>(null);
