@@ -8,40 +8,47 @@
 // First: no eval probe in the browser (the shops' CSP), before any schema below is made.
 import './zod-csp.ts';
 import * as z from 'zod/mini';
+import { lazy } from './lazy.ts';
 
 /** Upper bound of every id and count we accept: keeps SQLite integers and JSON numbers exact. */
 export const MAX_ID = Number.MAX_SAFE_INTEGER;
 
 /** An integer given as a number or as decimal digits ("12"). */
-export const IntInput = z.union(
-  [
-    z.int().check(z.gte(-MAX_ID), z.lte(MAX_ID)),
-    z.pipe(z.pipe(z.string().check(z.trim(), z.regex(/^-?\d{1,16}$/, 'must be a whole number')), z.transform(Number)), z.int().check(z.gte(-MAX_ID), z.lte(MAX_ID))),
-  ],
-  { error: 'must be a whole number' },
+export const IntInput = lazy(() =>
+  z.union(
+    [
+      z.int().check(z.gte(-MAX_ID), z.lte(MAX_ID)),
+      z.pipe(z.pipe(z.string().check(z.trim(), z.regex(/^-?\d{1,16}$/, 'must be a whole number')), z.transform(Number)), z.int().check(z.gte(-MAX_ID), z.lte(MAX_ID))),
+    ],
+    { error: 'must be a whole number' },
+  ),
 );
 /** A positive id (spec §5: ids are numeric and > 0). */
-export const IdInput = z.pipe(IntInput, z.int().check(z.positive('must be a positive id')));
+export const IdInput = lazy(() => z.pipe(IntInput, z.int().check(z.positive('must be a positive id'))));
 /** An id the client may send as 0/"0"/"null"/"" when it has none (Thelia's habit). */
-export const OptionalIdInput = z.pipe(
-  z.optional(z.union([IntInput, z.literal('null'), z.literal(''), z.null()])),
-  z.transform((v) => (typeof v === 'number' && v > 0 ? v : undefined)),
+export const OptionalIdInput = lazy(() =>
+  z.pipe(
+    z.optional(z.union([IntInput, z.literal('null'), z.literal(''), z.null()])),
+    z.transform((v) => (typeof v === 'number' && v > 0 ? v : undefined)),
+  ),
 );
-export const BoolInput = z.union([
-  z.boolean(),
-  z.pipe(
-    z.literal(1),
-    z.transform(() => true),
-  ),
-  z.pipe(
-    z.literal(0),
-    z.transform(() => false),
-  ),
-  z.pipe(
-    z.enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no', '']),
-    z.transform((v) => v === 'true' || v === '1' || v === 'on' || v === 'yes'),
-  ),
-]);
+export const BoolInput = lazy(() =>
+  z.union([
+    z.boolean(),
+    z.pipe(
+      z.literal(1),
+      z.transform(() => true),
+    ),
+    z.pipe(
+      z.literal(0),
+      z.transform(() => false),
+    ),
+    z.pipe(
+      z.enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no', '']),
+      z.transform((v) => v === 'true' || v === '1' || v === 'on' || v === 'yes'),
+    ),
+  ]),
+);
 /**
  * Control characters (C0 U+0000-U+001F, DEL U+007F, C1 U+0080-U+009F) are never stored: a
  * name or an address is printed on invoices, labels and mails, where they break the output (the
@@ -61,25 +68,29 @@ export function hasControlCharacters(text: string, options: { multiline?: boolea
 export const SafeText = (options: { multiline?: boolean } = {}) => z.string().check(z.refine((s) => !hasControlCharacters(s, options), NO_CONTROL_CHARACTERS));
 /** Bounded free text: the API never stores more than this in one field, nor a control character. */
 export const Text = (max = 255, options: { multiline?: boolean } = {}) => SafeText(options).check(z.maxLength(max, `must be at most ${max} characters`));
-export const Email = z.pipe(
-  z.pipe(z.string().check(z.trim(), z.maxLength(254)), z.email('Invalid email address')),
-  z.transform((e) => e.toLowerCase()),
+export const Email = lazy(() =>
+  z.pipe(
+    z.pipe(z.string().check(z.trim(), z.maxLength(254)), z.email('Invalid email address')),
+    z.transform((e) => e.toLowerCase()),
+  ),
 );
-export const Money = z.number().check(z.describe('an amount in the currency, 2 decimals'));
-export const LocaleInput = z.optional(z.enum(['de_DE', 'de_AT', 'ro_RO', 'de', 'ro', 'en']));
+export const Money = lazy(() => z.number().check(z.describe('an amount in the currency, 2 decimals')));
+export const LocaleInput = lazy(() => z.optional(z.enum(['de_DE', 'de_AT', 'ro_RO', 'de', 'ro', 'en'])));
 
 /** Every error answer: `status` and `message` carry the same human text (spec §8 wording). */
-export const ErrorResponse = z.object({
-  status_code: z.int(),
-  status: z.string(),
-  message: z.string(),
-  /** Field-level reasons for validation errors. */
-  issues: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
-});
+export const ErrorResponse = lazy(() =>
+  z.object({
+    status_code: z.int(),
+    status: z.string(),
+    message: z.string(),
+    /** Field-level reasons for validation errors. */
+    issues: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
+  }),
+);
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
 /** A plain success with a message (e.g. 'Order Local Pickup Updated'). */
-export const MessageResponse = z.object({ status_code: z.literal(200), message: z.string() });
+export const MessageResponse = lazy(() => z.object({ status_code: z.literal(200), message: z.string() }));
 export type MessageResponse = z.infer<typeof MessageResponse>;
 
 /** The error texts the server produces, spec §8 wording where the spec has one. */
