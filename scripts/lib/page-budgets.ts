@@ -94,8 +94,8 @@ export const PAGE_TYPES = {
   content:        { path: (c) => c.content(F.contentPages.imprint)!.url, jsKB: 11, cssKB: 1.5, htmlKB: 12.5, htmlRawKB: 52, requestsBeforePaint: 15, ...STRICT },
   // Result thumbnails: the 128 px derivative (THUMB_WIDTH) since 2026-11-28; the 240 px one was more than twice their 64 px at 1280 px.
   search:         { path: (_, shop) => (shop === 'ro' ? '/search/suruburi' : '/search/Premium'), jsKB: 90, cssKB: 1.5, htmlKB: 10.5, htmlRawKB: 44.5, requestsBeforePaint: 15, ...STRICT },
-  // Known defect: the cart line's export image (400 px) shown at 96 px.
-  cart:           { path: () => '/cart', needs: 'cart', jsKB: 103, cssKB: 1.5, htmlKB: 11, htmlRawKB: 47.5, requestsBeforePaint: 15, ...STRICT, badImages: 1 },
+  // The cart line's image: the 128 px thumbnail the shop API names (IMAGE_THUMB) since 2026-11-28, no longer the export's 400 px file at 96 px.
+  cart:           { path: () => '/cart', needs: 'cart', jsKB: 103, cssKB: 1.5, htmlKB: 11, htmlRawKB: 47.5, requestsBeforePaint: 15, ...STRICT },
   checkout:       { path: () => '/checkout', needs: 'cart', jsKB: 112, cssKB: 1.5, htmlKB: 11.5, htmlRawKB: 51, requestsBeforePaint: 15, ...STRICT },
   // A logged-in customer's checkout (2026-11-28): the address book arrived after the form and moved the sections below it.
   'checkout-in':  { path: () => '/checkout', needs: ['customer', 'cart'], jsKB: 112, cssKB: 1.5, htmlKB: 11.5, htmlRawKB: 51, requestsBeforePaint: 15, ...STRICT },

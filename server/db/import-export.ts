@@ -93,8 +93,8 @@ export async function importExport(db: DatabaseSync, dir: string, log: (line: st
   flush();
 
   const insertProduct = db.prepare(
-    `INSERT INTO product (id, ref, brand_id, tax_rule_id, default_category, categories, titles, urls, image, quantity_step, freight, undeliverable, features)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO product (id, ref, brand_id, tax_rule_id, default_category, categories, titles, urls, image, image_width, quantity_step, freight, undeliverable, features)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertProductCategory = db.prepare('INSERT OR IGNORE INTO product_category (product_id, category_id) VALUES (?, ?)');
   const insertPse = db.prepare('INSERT OR REPLACE INTO pse (id, product_id, ref, is_default, quantity, weight, promo, urls, attributes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
@@ -107,7 +107,7 @@ export async function importExport(db: DatabaseSync, dir: string, log: (line: st
     variants += p.variants.length;
     batch.push(() => {
       const defaultCategory = p.categories.find((c) => c.default)?.id ?? p.categories[0]?.id ?? null;
-      const image = [...p.images].sort((a, b) => a.position - b.position)[0]?.file ?? null;
+      const image = [...p.images].sort((a, b) => a.position - b.position)[0] ?? null;
       const features = p.features.map((f) => ({ id: f.featureId, position: f.position, title: f.title, values: f.values.map((v) => v.title) }));
       insertProduct.run(
         p.id,
@@ -118,7 +118,8 @@ export async function importExport(db: DatabaseSync, dir: string, log: (line: st
         json(p.categories.map((c) => c.id)),
         titles(p.i18n),
         json(p.url),
-        image,
+        image?.file ?? null,
+        image?.width ?? null,
         p.module.quantityStep ?? 1,
         p.module.freight ? 1 : 0,
         json(p.module.undeliverableCountries ?? []),

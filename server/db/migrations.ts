@@ -170,6 +170,12 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX coupon_usage_email ON coupon_usage(code, email);
   DELETE FROM login_failure;
   `,
+  // 6: the width of a product's image, for its thumbnail in the cart (server/services/thumbnails.ts);
+  // the export is imported again at the next start to fill it in
+  `
+  ALTER TABLE product ADD COLUMN image_width INTEGER;
+  DELETE FROM meta WHERE key = 'export_fingerprint';
+  `,
 ];
 
 export function migrate(db: DatabaseSync): number {

@@ -15,6 +15,7 @@ import type { CustomerRow } from '../db/rows.ts';
 import { countryLocale, pickTitle, pricing, vatExcludedFor } from './pricing.ts';
 import { homeCountriesOfLanguage } from './shops.ts';
 import { sitePath as sitePathOf } from '../../src/catalog/urls.ts';
+import { thumbnailOf } from './thumbnails.ts';
 
 export interface CartRow {
   id: number;
@@ -44,6 +45,7 @@ interface LineRow {
   titles: string;
   urls: string;
   image: string | null;
+  image_width: number | null;
   quantity_step: number;
   freight: number;
   undeliverable: string;
@@ -115,7 +117,7 @@ export function cartCustomer(deps: Deps, row: CartRow, customer: CustomerRow | n
 const LINES_SQL = `
   SELECT ci.id AS item_id, ci.quantity, s.id AS pse_id, s.ref AS pse_ref, s.quantity AS stock, s.weight, s.promo,
          s.urls AS pse_urls, p.id AS product_id, p.ref AS product_ref, p.tax_rule_id, p.default_category, p.categories,
-         p.titles, p.urls, p.image, p.quantity_step, p.freight, p.undeliverable, b.titles AS brand_titles,
+         p.titles, p.urls, p.image, p.image_width, p.quantity_step, p.freight, p.undeliverable, b.titles AS brand_titles,
          pp.price, pp.promo_price
   FROM cart_item ci
   JOIN pse s ON s.id = ci.pse_id
@@ -270,6 +272,7 @@ export function priceCart(
       URL: sitePathOf(urls[locale]),
       PSE_URL: sitePathOf(pseUrls[locale] ?? urls[locale]),
       IMAGE: r.image ? sitePathOf(r.image) : null,
+      IMAGE_THUMB: thumbnailOf(deps.config.exportDir, r.image, r.image_width),
       PRICE: fromCents(priceCents(price, { taxes: [] })),
       PROMO_PRICE: fromCents(priceCents(promoPrice, { taxes: [] })),
       IS_PROMO: r.promo ? 1 : 0,

@@ -71,6 +71,16 @@ export function widthsFor(sourceWidth: number, maxWidth: number = IMAGE_WIDTHS[I
   return widths;
 }
 
+/** A derivative's URL in the site: the source's content hash and the width. */
+export const derivativePath = (hash: string, width: number): string => `/${IMAGE_DIR}/${hash}-${width}.${IMAGE_FORMAT}`;
+
+/**
+ * The thumbnail's URL, which every catalog image has (`requestCatalogImages`): THUMB_WIDTH wide,
+ * or the source's own width where that is narrower. The shop API gives it for a cart line
+ * (server/services/thumbnails.ts), so the cart shows a thumbnail, not the export's source file.
+ */
+export const thumbnailPath = (hash: string, sourceWidth: number): string => derivativePath(hash, Math.min(THUMB_WIDTH, sourceWidth));
+
 const memo = new Map<string, ResponsiveImage>();
 
 /**
@@ -93,7 +103,7 @@ function make(image: ImageModel, maxWidth: number | undefined, minWidth: number 
   if (!hash) return plain;
   const widths = widthsFor(image.width, maxWidth, minWidth);
   const r = registry();
-  const url = (w: number) => `/${IMAGE_DIR}/${hash}-${w}.${IMAGE_FORMAT}`;
+  const url = (w: number) => derivativePath(hash, w);
   for (const width of widths) {
     const key = `${hash}-${width}`;
     if (!r.jobs.has(key)) r.jobs.set(key, { hash, file, width });

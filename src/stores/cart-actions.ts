@@ -68,6 +68,7 @@ export function lineFromServer(item: CartItem, previous?: CartLine): CartLine {
     URL: item.URL,
     PSE_URL: item.PSE_URL,
     IMAGE: item.IMAGE,
+    IMAGE_THUMB: item.IMAGE_THUMB,
     stock: item.stock,
     selectedFulfilmentCenter: previous?.selectedFulfilmentCenter,
     selectedProductColor: previous?.selectedProductColor,

@@ -29,6 +29,8 @@ export interface CartLine {
   URL: string;
   PSE_URL: string;
   IMAGE: string | null;
+  /** The API's thumbnail of IMAGE (the contract's CartItem). */
+  IMAGE_THUMB?: string | null;
   selectedFulfilmentCenter?: number | null;
   selectedProductColor?: string | null;
   selectedProductSize?: string | null;
@@ -199,6 +201,7 @@ export function parseLine(v: unknown): CartLine | null {
     URL: str(o.URL),
     PSE_URL: str(o.PSE_URL),
     IMAGE: typeof o.IMAGE === 'string' ? o.IMAGE : null,
+    IMAGE_THUMB: typeof o.IMAGE_THUMB === 'string' ? o.IMAGE_THUMB : null,
     undeliverable: o.undeliverable === true,
   };
   const fc = int(o.selectedFulfilmentCenter);

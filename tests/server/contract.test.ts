@@ -3,7 +3,10 @@
  * against the shared schemas (helpers.call), and each spec §8 error text the server produces is
  * asserted.
  */
+import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sourceHash, thumbnailPath } from '../../src/catalog/images.ts';
 import { ENDPOINTS, type EndpointKey } from '../../src/api/contract/paths.ts';
 import { ERRORS } from '../../src/api/contract/common.ts';
 import { ADDRESS_AT, ADDRESS_DE, ADDRESS_RO, OPERATOR_TOKEN, addToCart, makeApi, registerCustomer, stockOf, type TestApi } from './helpers.ts';
@@ -47,6 +50,26 @@ describe('cart', () => {
     expect(promo).toMatchObject({ price: 18, TAXED_PRICE: 24, BEST_TAXED_PRICE: 18, IS_PROMO: 1, PROMO_PRICE: 15 });
     expect(cart.totals).toMatchObject({ goods: 42, goodsNet: 35, vat: 7, discount: 0, shipment: 5.9, total: 47.9 });
     expect(cart.totalItems).toBe(3);
+  });
+
+  it("names each line's thumbnail in the site, from its image file's content and width; none without the file", async () => {
+    const { cartId } = await addToCart(api, FIX.tshirt.pse, 1);
+    const lineOf = async () => (await api.call('cartGet', { body: { 'thelia.cart_id': cartId } })).json.data.items[0];
+    // The fixture's export names media/TSHIRT.jpg (800 px) but has no such file.
+    expect(await lineOf()).toMatchObject({ IMAGE: '/media/TSHIRT.jpg', IMAGE_THUMB: null });
+    const file = join(api.deps.config.exportDir, 'media', 'TSHIRT.jpg');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, 'one image');
+    const first = (await lineOf()).IMAGE_THUMB;
+    expect(first).toBe(thumbnailPath(sourceHash(file), 800));
+    expect(first).toMatch(/^\/_img\/[0-9a-f]{16}-128\.webp$/);
+    // A new export's file of another content: another thumbnail.
+    writeFileSync(file, 'another image, a new export');
+    utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    const second = (await lineOf()).IMAGE_THUMB;
+    expect(second).toBe(thumbnailPath(sourceHash(file), 800));
+    expect(second).not.toBe(first);
+    rmSync(file);
   });
 
   it("follows the country's VAT and zero-VAT categories", async () => {

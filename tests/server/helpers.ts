@@ -57,7 +57,10 @@ export async function makeApi(overrides: Partial<Config> = {}, options: { dbFile
   await importExport(db, dir);
   const mails: Mail[] = [];
   const clock = { now: Date.parse('2026-06-01T10:00:00Z') };
-  const config = loadConfig({ API_SECRET: SECRET, API_OPERATOR_TOKEN: OPERATOR_TOKEN, API_ZERO_VAT_CATEGORIES: '5:20', ...options.env }, { now: () => clock.now, ...overrides });
+  const config = loadConfig(
+    { API_SECRET: SECRET, API_OPERATOR_TOKEN: OPERATOR_TOKEN, API_ZERO_VAT_CATEGORIES: '5:20', ...options.env },
+    { now: () => clock.now, exportDir: dir, ...overrides },
+  );
   const { app, deps } = createApp(db, config, { mail: (m) => mails.push(m), log: () => {} });
   const called = new Set<string>();
   const raw = async (path: string, init?: RequestInit) => app.request(path, init);

@@ -61,6 +61,10 @@ export const CartItem = lazy(() =>
     URL: z.string(),
     PSE_URL: z.string(),
     IMAGE: z.nullable(z.string()),
+    /** The image's thumbnail in the shop's site (`/_img/<hash>-128.webp`: src/catalog/images.ts
+     *  `thumbnailPath`), for the cart's lines; null where the API cannot name one (no image, an
+     *  image on another host, a file missing from its export). */
+    IMAGE_THUMB: z.nullable(z.string()),
     /** Net unit prices from the catalog. */
     PRICE: Money,
     PROMO_PRICE: Money,

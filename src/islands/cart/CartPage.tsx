@@ -20,6 +20,7 @@ import { undeliverableCase, type LineView } from './rules.ts';
 import { CartSums, TrashIcon } from './CartSums.tsx';
 import { CouponBox } from './CouponBox.tsx';
 import { ConnectionNote } from './ConnectionNote.tsx';
+import { LineImage } from './LineImage.tsx';
 import { useCart, type CartPageProps } from './use-cart.ts';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 import './cart.scss';
@@ -119,7 +120,7 @@ function CartContent(props: CartPageProps) {
               data-cart-line={l.cartItemId ?? ''}
               aria-busy={busy === l.cartItemId}
             >
-              {l.image ? <img src={l.image} alt="" width={96} height={96} loading="lazy" decoding="async" /> : <span className="cart-line__noimg" aria-hidden="true" />}
+              <LineImage line={l} size={96} emptyClass="cart-line__noimg" />
               <div className="cart-line__main">
                 <a className="cart-line__title" href={l.href || undefined}>
                   {l.title}

@@ -18,6 +18,7 @@ import { guestActions, showRemove } from './rules.ts';
 import { CartSums, TrashIcon } from './CartSums.tsx';
 import { useCart, type CartIslandProps } from './use-cart.ts';
 import { useDismiss } from '../hooks/use-dismiss.ts';
+import { LineImage } from './LineImage.tsx';
 import './cart.scss';
 import { withBoundary } from '../IslandBoundary.tsx';
 
@@ -108,7 +109,7 @@ function MiniCartContent(props: CartIslandProps & { onClose: () => void }) {
           <ul className="mini-cart__lines">
             {cart.lines.map((l) => (
               <li key={l.key} className="mini-cart__line" data-mini-cart-line={l.cartItemId ?? ''}>
-                {l.image ? <img src={l.image} alt="" width={56} height={56} loading="lazy" decoding="async" /> : <span className="mini-cart__noimg" aria-hidden="true" />}
+                <LineImage line={l} size={56} emptyClass="mini-cart__noimg" />
                 <div className="mini-cart__line-body">
                   <a href={l.href || undefined}>{l.title}</a>
                   <span className="mini-cart__qty" data-line-price>

@@ -15,7 +15,10 @@ export interface LineView {
   productId: number;
   title: string;
   href: string;
+  /** The picture to show: the thumbnail where the API named one, else the export's source file. */
   image: string | null;
+  /** The source file, should the thumbnail not load (a site built before the image changed). */
+  imageFallback: string | null;
   quantity: number;
   step: number;
   /** Unit price in cents. */
@@ -40,6 +43,7 @@ export interface ServerCartLike {
     URL: string;
     PSE_URL: string;
     IMAGE: string | null;
+    IMAGE_THUMB: string | null;
     VAT_PERCENT: number;
     undeliverable: boolean;
   }[];
@@ -58,7 +62,14 @@ export interface LocalLineLike {
   URL?: string;
   PSE_URL?: string;
   IMAGE?: string | null;
+  IMAGE_THUMB?: string | null;
   undeliverable?: boolean;
+}
+
+/** A line's picture: the API's thumbnail with the source file to fall back on, or the source alone. */
+function lineImage(thumb: string | null | undefined, source: string | null | undefined): Pick<LineView, 'image' | 'imageFallback'> {
+  const file = source ? sitePath(source) : null;
+  return thumb ? { image: thumb, imageFallback: file } : { image: file, imageFallback: null };
 }
 
 /** The server's lines once it answered for this cart; the local ones while it loads (or failed). */
@@ -70,7 +81,7 @@ export function linesToShow(server: ServerCartLike | null, local: readonly Local
       productId: i.PRODUCT_ID,
       title: i.TITLE,
       href: sitePath(i.PSE_URL || i.URL),
-      image: i.IMAGE ? sitePath(i.IMAGE) : null,
+      ...lineImage(i.IMAGE_THUMB, i.IMAGE),
       quantity: i.quantity,
       step: Math.max(1, i.quantityStep),
       unitCents: toCents(i.price),
@@ -83,7 +94,7 @@ export function linesToShow(server: ServerCartLike | null, local: readonly Local
     productId: l.id,
     title: l.TITLE ?? '',
     href: sitePath(l.PSE_URL || l.URL),
-    image: l.IMAGE ? sitePath(l.IMAGE) : null,
+    ...lineImage(l.IMAGE_THUMB, l.IMAGE),
     quantity: l.quantity,
     step: Math.max(1, l.quantityStep ?? 1),
     unitCents: l.price ?? 0,

@@ -31,6 +31,19 @@ test('the cart page is in every shop', async ({ page, context }) => {
   }
 });
 
+test("a line's picture is the site's 128 px thumbnail; where the thumbnail does not load, the image file itself", async ({ page }) => {
+  await seedCart(page, 'de', [{ productId: F.simpleProductId, quantity: 1 }]);
+  await page.goto(url('de', '/cart'));
+  const img = lines(page).first().locator('img');
+  await expect(img).toHaveAttribute('src', /^\/_img\/[0-9a-f]{16}-128\.webp$/);
+  await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(128);
+  // A site built before the image changed has no such thumbnail: the line shows the file the API names.
+  await page.route('**/_img/**', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.reload();
+  await expect(img).toHaveAttribute('src', /^\/media\/.+\.(jpe?g|png|webp)$/);
+  await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+});
+
 test('change a quantity (typed and with the buttons), then remove the line', async ({ page }) => {
   const seeded = await seedCart(page, 'de', [
     { productId: F.simpleProductId, quantity: 1 },

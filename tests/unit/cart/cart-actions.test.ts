@@ -169,6 +169,15 @@ describe('add to cart', () => {
     expect(actions.serverCart.get()?.totals.total).toBe(19.99);
     expect(store.cartItems.get()[0]).toMatchObject({ TITLE: 'Vom Server', price: 1999 });
   });
+
+  it("the line keeps the server's image and thumbnail, also in the stored cart", async () => {
+    const images = { IMAGE: '/media/images/pool/a.jpg', IMAGE_THUMB: '/_img/0123456789abcdef-128.webp' };
+    scriptFetch({ '/api/cart/add': [added()], '/api/cart/get': [{ body: cartAnswer([serverItem(images)]) }] });
+    await add();
+    await settle();
+    expect(store.cartItems.get()[0]).toMatchObject(images);
+    expect(JSON.parse(storage.getItem(store.CART_ITEMS_KEY) ?? '[]')[0]).toMatchObject(images);
+  });
 });
 
 describe('changing lines', () => {

@@ -56,6 +56,7 @@ export const serverItem = (over: Record<string, unknown> = {}) => ({
   URL: '/p.html',
   PSE_URL: '/p.html',
   IMAGE: null,
+  IMAGE_THUMB: null,
   PRICE: 16.8,
   PROMO_PRICE: 0,
   IS_PROMO: 0,

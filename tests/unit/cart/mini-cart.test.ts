@@ -16,6 +16,7 @@ const item = (over: Partial<ServerCartLike['items'][number]> = {}): ServerCartLi
   URL: 'bohrer-1.html',
   PSE_URL: '',
   IMAGE: 'media/images/pool/a.jpg',
+  IMAGE_THUMB: null,
   VAT_PERCENT: 19,
   undeliverable: false,
   ...over,
@@ -51,6 +52,16 @@ describe('mini cart and cart page rules (spec §2, §5, §8, §9)', () => {
     const fromLocal = linesToShow(null, local, 5);
     expect(fromLocal).toMatchObject([{ title: 'Bohrer (lokal)', quantity: 3, unitCents: 1000, image: null }]);
     expect(summarize({ server: null, lines: fromLocal, shipment: null }).goods).toBe(3000);
+  });
+
+  it("a line shows the API's thumbnail, with the source file to fall back on; the source alone where there is none", () => {
+    const thumb = '/_img/0123456789abcdef-128.webp';
+    expect(linesToShow(server({ items: [item({ IMAGE_THUMB: thumb })] }), [], 5)[0]).toMatchObject({ image: thumb, imageFallback: '/media/images/pool/a.jpg' });
+    expect(linesToShow(server(), [], 5)[0]).toMatchObject({ image: '/media/images/pool/a.jpg', imageFallback: null });
+    expect(linesToShow(server({ items: [item({ IMAGE: null })] }), [], 5)[0]).toMatchObject({ image: null, imageFallback: null });
+    // A stored local line keeps the thumbnail it had from the server.
+    const stored = [{ ...local[0]!, IMAGE: 'media/images/pool/a.jpg', IMAGE_THUMB: thumb }];
+    expect(linesToShow(null, stored, 5)[0]).toMatchObject({ image: thumb, imageFallback: '/media/images/pool/a.jpg' });
   });
 
   it('a server answer for another cart is not shown', () => {

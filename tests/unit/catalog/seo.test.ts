@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { breadcrumbJsonLd, clip, jsonLd, metaDescription, robotsTxt, sitemapFiles } from '../../../src/catalog/seo.ts';
-import { THUMB_WIDTH, widthsFor } from '../../../src/catalog/images.ts';
+import { THUMB_WIDTH, derivativePath, thumbnailPath, widthsFor } from '../../../src/catalog/images.ts';
 
 describe('SEO helpers', () => {
   it('escapes JSON-LD so editor text cannot close the script', () => {
@@ -41,6 +41,14 @@ describe('SEO helpers', () => {
     expect(widthsFor(1600, THUMB_WIDTH, THUMB_WIDTH)).toEqual([128]);
     expect(widthsFor(100, THUMB_WIDTH, THUMB_WIDTH)).toEqual([100]);
     expect(widthsFor(400, undefined, THUMB_WIDTH)).toEqual([128, 240, 360, 400]);
+  });
+  it("names a thumbnail the catalog's widths always make (the cart lines' image from the shop API)", () => {
+    expect(thumbnailPath('0123456789abcdef', 800)).toBe('/_img/0123456789abcdef-128.webp');
+    expect(thumbnailPath('0123456789abcdef', 90)).toBe('/_img/0123456789abcdef-90.webp');
+    for (let width = 1; width <= 3000; width++) {
+      const made = widthsFor(width, undefined, THUMB_WIDTH).map((w) => derivativePath('h', w));
+      expect(made, `a ${width} px source`).toContain(thumbnailPath('h', width));
+    }
   });
 });
 
