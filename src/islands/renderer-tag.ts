@@ -21,10 +21,11 @@ export function tagRenderer<T extends object>(component: T, renderer: typeof REA
 
 /**
  * A script island (src/integrations/script-island.ts): `start` adds behaviour to HTML the page
- * already has and is called with the island's element once its directive loads it. Its module's
- * default export; the page renders it as `<Island client:painted />`.
+ * already has and is called with the island's element once its directive loads it (a promise it
+ * returns is waited for: the island counts as loaded when it settles). Its module's default
+ * export; the page renders it as `<Island client:painted />`.
  */
-export function scriptIsland(start: (island: HTMLElement) => void): ScriptIsland {
+export function scriptIsland(start: (island: HTMLElement) => void | Promise<void>): ScriptIsland {
   // Typed for the page as a component without props: the renderer, not Astro, passes the element.
   return tagRenderer(start, SCRIPT_RENDERER) as unknown as ScriptIsland;
 }
