@@ -38,6 +38,12 @@
  * 13.8 KB instead of 14.6, docs/architecture.md "Performance"). The same day the admin bar's links
  * left the pages for a fragment the chrome fetches (0.25 KB less HTML, 0.15 KB more of the chrome's
  * JS after the paint): the home page's JS budget 12 -> 12.5 KB.
+ *
+ * Raised 2026-11-28 on purpose, by 0.5 KB on the category, brand, content, login and not-found
+ * pages: the site chrome's start split into three tasks (islands/next-task.ts, decision 0012's last
+ * amendment) is 45 bytes more of compressed JS on every page, and these five were within 42 bytes
+ * of their budget (now 3-21 bytes over). What it bought: no long task from the chrome on a phone
+ * (51-68 ms at 4x CPU in one task before, at most 37 ms after).
  */
 import { SAMPLE_FIXTURES as F } from '../sample/fixtures.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
@@ -86,12 +92,12 @@ const variantOf = (c: Catalog) => c.product(F.variantProductId)!.variants.find((
 // biome-ignore format: one line per page type
 export const PAGE_TYPES = {
   home:           { path: () => '/', jsKB: 12.5, cssKB: 1.5, htmlKB: 14, htmlRawKB: 73, requestsBeforePaint: 19, ...STRICT },
-  category:       { path: (c) => c.category(F.deepestCategoryId)!.url, jsKB: 13, cssKB: 1.5, htmlKB: 14, htmlRawKB: 67.5, requestsBeforePaint: 12, ...STRICT },
-  brand:          { path: (c) => c.routes().find((r) => r.kind === 'brand')!.path, jsKB: 13, cssKB: 1.5, htmlKB: 13, htmlRawKB: 58.5, requestsBeforePaint: 22, ...STRICT },
+  category:       { path: (c) => c.category(F.deepestCategoryId)!.url, jsKB: 13.5, cssKB: 1.5, htmlKB: 14, htmlRawKB: 67.5, requestsBeforePaint: 12, ...STRICT },
+  brand:          { path: (c) => c.routes().find((r) => r.kind === 'brand')!.path, jsKB: 13.5, cssKB: 1.5, htmlKB: 13, htmlRawKB: 58.5, requestsBeforePaint: 22, ...STRICT },
   // raw HTML +1 KB after issue 15 (the review form's markup on the reviews tab)
   product:        { path: (c) => c.product(F.simpleProductId)!.url, jsKB: 24.5, cssKB: 1.5, htmlKB: 14, htmlRawKB: 66, requestsBeforePaint: 16, ...STRICT },
   variant:        { path: variantOf, jsKB: 24.5, cssKB: 1.5, htmlKB: 14, htmlRawKB: 65, requestsBeforePaint: 15, ...STRICT },
-  content:        { path: (c) => c.content(F.contentPages.imprint)!.url, jsKB: 11, cssKB: 1.5, htmlKB: 12.5, htmlRawKB: 52, requestsBeforePaint: 15, ...STRICT },
+  content:        { path: (c) => c.content(F.contentPages.imprint)!.url, jsKB: 11.5, cssKB: 1.5, htmlKB: 12.5, htmlRawKB: 52, requestsBeforePaint: 15, ...STRICT },
   // Result thumbnails: the 128 px derivative (THUMB_WIDTH) since 2026-11-28; the 240 px one was more than twice their 64 px at 1280 px.
   search:         { path: (_, shop) => (shop === 'ro' ? '/search/suruburi' : '/search/Premium'), jsKB: 90, cssKB: 1.5, htmlKB: 10.5, htmlRawKB: 44.5, requestsBeforePaint: 15, ...STRICT },
   // The cart line's image: the 128 px thumbnail the shop API names (IMAGE_THUMB) since 2026-11-28, no longer the export's 400 px file at 96 px.
@@ -99,14 +105,14 @@ export const PAGE_TYPES = {
   checkout:       { path: () => '/checkout', needs: 'cart', jsKB: 112, cssKB: 1.5, htmlKB: 11.5, htmlRawKB: 51, requestsBeforePaint: 15, ...STRICT },
   // A logged-in customer's checkout (2026-11-28): the address book arrived after the form and moved the sections below it.
   'checkout-in':  { path: () => '/checkout', needs: ['customer', 'cart'], jsKB: 112, cssKB: 1.5, htmlKB: 11.5, htmlRawKB: 51, requestsBeforePaint: 15, ...STRICT },
-  login:          { path: () => '/login-register', jsKB: 11, cssKB: 1.5, htmlKB: 11.5, htmlRawKB: 49.5, requestsBeforePaint: 15, ...STRICT },
+  login:          { path: () => '/login-register', jsKB: 11.5, cssKB: 1.5, htmlKB: 11.5, htmlRawKB: 49.5, requestsBeforePaint: 15, ...STRICT },
   // The expired-token check is a script island after the first paint since 2026-11-28 (islands/account/session-check.ts): 5 requests before it, as /login-register.
   account:        { path: () => '/account', needs: 'customer', jsKB: 105, cssKB: 1.5, htmlKB: 11, htmlRawKB: 46, requestsBeforePaint: 15, ...STRICT },
   'order-placed': { path: () => '/order-placed', needs: 'order', jsKB: 96.5, cssKB: 1.5, htmlKB: 11.5, htmlRawKB: 48, requestsBeforePaint: 15, ...STRICT },
   'order-failed': { path: () => '/order-failed', needs: 'order', jsKB: 87, cssKB: 1.5, htmlKB: 11, htmlRawKB: 45.5, requestsBeforePaint: 15, ...STRICT },
   // JS: issue 15's budget, 35 KB (12.2 KB today); the rest as the other lines (14.0 KB / 80.4 KB HTML, 7 requests).
   advent:         { path: () => '/advent-calendar', jsKB: 35, cssKB: 1.5, htmlKB: 14, htmlRawKB: 80, requestsBeforePaint: 9, ...STRICT },
-  'not-found':    { path: () => '/gibt-es-nicht', jsKB: 11, cssKB: 1.5, htmlKB: 11.5, htmlRawKB: 48, requestsBeforePaint: 15, ...STRICT },
+  'not-found':    { path: () => '/gibt-es-nicht', jsKB: 11.5, cssKB: 1.5, htmlKB: 11.5, htmlRawKB: 48, requestsBeforePaint: 15, ...STRICT },
 } satisfies Record<string, PageType>;
 
 export type PageTypeName = keyof typeof PAGE_TYPES;
