@@ -258,6 +258,7 @@ export function priceCart(
     });
     const urls = JSON.parse(r.urls) as Record<string, string>;
     const pseUrls = JSON.parse(r.pse_urls) as Record<string, string>;
+    const image = r.image ? sitePathOf(r.image) : null;
     items.push({
       id: r.item_id,
       cartItemId: r.item_id,
@@ -271,8 +272,8 @@ export function priceCart(
       TITLE: title,
       URL: sitePathOf(urls[locale]),
       PSE_URL: sitePathOf(pseUrls[locale] ?? urls[locale]),
-      IMAGE: r.image ? sitePathOf(r.image) : null,
-      IMAGE_THUMB: thumbnailOf(deps.config.exportDir, r.image, r.image_width),
+      IMAGE: image,
+      IMAGE_THUMB: thumbnailOf(deps.config.exportDir, image, r.image_width),
       PRICE: fromCents(priceCents(price, { taxes: [] })),
       PROMO_PRICE: fromCents(priceCents(promoPrice, { taxes: [] })),
       IS_PROMO: r.promo ? 1 : 0,

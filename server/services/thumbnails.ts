@@ -2,47 +2,34 @@
  * A cart line's thumbnail: the site's derivative of the product's first image
  * (src/catalog/images.ts `thumbnailPath`), named by the source file's content hash, which the
  * build made for every catalog image. The hash is read from the export's file when a cart first
- * shows it and kept while the file's size and time stay the same (a new export replaces it).
+ * shows it and kept while the file's size and time stay the same (`stampOf`: a new export's file
+ * is read again).
  */
-import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { sourceHash, thumbnailPath } from '../../src/catalog/images.ts';
+import { isExportMedia, stampOf, thumbnailPath, type SourceStamp } from '../../src/catalog/images.ts';
 
-/** The hashes read, per file; emptied when it holds more (a long-running API over many exports). */
+/** The stamps read, per file; emptied when it holds more (a long-running API over many exports). */
 const MAX_KNOWN = 20_000;
-const known = new Map<string, { size: number; mtime: number; hash: string }>();
+const known = new Map<string, SourceStamp>();
 
 /**
- * The thumbnail's site path of an export image (its file as the product row keeps it and its
- * width), or null: no image, an image on another host, a file the export does not have.
+ * The thumbnail's site path of an export image (its site path, the line's IMAGE, and its width),
+ * or null: no image, an image on another host, a file the export does not have.
  */
-export function thumbnailOf(exportDir: string, file: string | null, width: number | null): string | null {
-  if (!file || !width) return null;
-  // As the build names an export image (src/catalog/product-row.ts): `/<file>`, derived under /media/ only.
-  const path = `/${file}`;
-  if (!path.startsWith('/media/')) return null;
-  const full = join(exportDir, path);
-  let size: number;
-  let mtime: number;
+export function thumbnailOf(exportDir: string, image: string | null, width: number | null): string | null {
+  if (!image || !width || !isExportMedia(image)) return null;
+  const file = join(exportDir, image);
+  let stamp: SourceStamp | null;
   try {
-    const stat = statSync(full);
-    if (!stat.isFile()) return null;
-    size = stat.size;
-    mtime = stat.mtimeMs;
+    stamp = stampOf(file, known.get(file));
   } catch {
+    stamp = null;
+  }
+  if (!stamp) {
+    known.delete(file);
     return null;
   }
-  let entry = known.get(full);
-  if (!entry || entry.size !== size || entry.mtime !== mtime) {
-    let hash: string;
-    try {
-      hash = sourceHash(full);
-    } catch {
-      return null;
-    }
-    if (known.size >= MAX_KNOWN) known.clear();
-    entry = { size, mtime, hash };
-    known.set(full, entry);
-  }
-  return thumbnailPath(entry.hash, width);
+  if (!known.has(file) && known.size >= MAX_KNOWN) known.clear();
+  known.set(file, stamp);
+  return thumbnailPath(stamp.hash, width);
 }

@@ -9,7 +9,7 @@
  * products needs a few hundred derivatives, not tens of thousands.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ImageModel } from './models.ts';
 
@@ -53,6 +53,36 @@ const exportDir = () => (exportDirCache ??= resolve(process.env.EXPORT_DIR || 'e
 /** An image file's content hash, which names its derivatives (and fingerprints it in page keys). */
 export const sourceHash = (file: string): string => createHash('sha1').update(readFileSync(file)).digest('hex').slice(0, 16);
 
+/** A source file's content hash with the size and time it had when it was read. */
+export interface SourceStamp {
+  size: number;
+  mtime: number;
+  hash: string;
+}
+
+/**
+ * A source file's stamp: `known` itself while the file's size and time are those it was read
+ * with (the file is not read again), else the file hashed anew; null when there is no such file.
+ * The catalog index's page keys and the shop API's cart thumbnails keep their images' stamps so.
+ */
+export function stampOf(file: string, known?: SourceStamp | null): SourceStamp | null {
+  let size: number;
+  let mtime: number;
+  try {
+    const stat = statSync(file);
+    if (!stat.isFile()) return null;
+    size = stat.size;
+    mtime = stat.mtimeMs;
+  } catch {
+    return null;
+  }
+  if (known && known.size === size && known.mtime === mtime) return known;
+  return { size, mtime, hash: sourceHash(file) };
+}
+
+/** Whether an image is a file of the export (under /media/): the build makes its derivatives; an image on another host is shown as it is. */
+export const isExportMedia = (src: string): boolean => src.startsWith('/media/');
+
 function hashOf(file: string): string | null {
   const r = registry();
   let h = r.hashes.get(file);
@@ -71,8 +101,11 @@ export function widthsFor(sourceWidth: number, maxWidth: number = IMAGE_WIDTHS[I
   return widths;
 }
 
-/** A derivative's URL in the site: the source's content hash and the width. */
-export const derivativePath = (hash: string, width: number): string => `/${IMAGE_DIR}/${hash}-${width}.${IMAGE_FORMAT}`;
+/** A derivative's file name: the source's content hash and the width. */
+const derivativeName = (hash: string, width: number): string => `${hash}-${width}.${IMAGE_FORMAT}`;
+
+/** A derivative's URL in the site. */
+export const derivativePath = (hash: string, width: number): string => `/${IMAGE_DIR}/${derivativeName(hash, width)}`;
 
 /**
  * The thumbnail's URL, which every catalog image has (`requestCatalogImages`): THUMB_WIDTH wide,
@@ -97,7 +130,7 @@ export function responsive(image: ImageModel, { maxWidth, minWidth }: { maxWidth
 
 function make(image: ImageModel, maxWidth: number | undefined, minWidth: number | undefined): ResponsiveImage {
   const plain = { src: image.src, srcset: '', width: image.width, height: image.height, alt: image.alt };
-  if (!image.src.startsWith('/media/')) return plain;
+  if (!isExportMedia(image.src)) return plain;
   const file = join(exportDir(), image.src);
   const hash = hashOf(file);
   if (!hash) return plain;
@@ -121,7 +154,7 @@ function make(image: ImageModel, maxWidth: number | undefined, minWidth: number 
 export function requestCatalogImages(images: { src: string; hash: string | null; width: number }[]): void {
   const r = registry();
   for (const image of images) {
-    if (!image.hash || !image.src.startsWith('/media/')) continue;
+    if (!image.hash || !isExportMedia(image.src)) continue;
     const file = join(exportDir(), image.src);
     for (const width of widthsFor(image.width, undefined, THUMB_WIDTH)) {
       const key = `${image.hash}-${width}`;
@@ -145,7 +178,7 @@ export async function generateImages(outDir: string, cacheDir = resolve('.cache/
   const worker = async () => {
     while (next < jobs.length) {
       const job = jobs[next++]!;
-      const name = `${job.hash}-${job.width}.${IMAGE_FORMAT}`;
+      const name = derivativeName(job.hash, job.width);
       const cached = join(cacheDir, name);
       if (existsSync(cached)) reused++;
       else {

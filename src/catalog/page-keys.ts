@@ -21,11 +21,11 @@
  * and mtime are unchanged.
  */
 import { createHash, type Hash } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { GRID_TYPES, listingKey, type ListingRef } from './listing.ts';
-import { sourceHash } from './images.ts';
+import { isExportMedia, stampOf } from './images.ts';
 import { parseAdvent } from './advent.ts';
 import type { BrandModel, CategoryModel, ContentModel, ImageModel, ProductCard, ProductModel } from './models.ts';
 import type { ShopConfig } from '../shops/schema.ts';
@@ -81,17 +81,16 @@ export class MediaHashes {
   }
 
   #hash(image: ImageModel): string {
-    if (!image.src.startsWith('/media/')) return 'remote';
+    if (!isExportMedia(image.src)) return 'remote';
     let row = this.rows.get(image.src);
     if (!row) {
-      const file = join(this.#exportDir, image.src);
-      const stat = existsSync(file) ? statSync(file) : undefined;
       const before = this.#previous.get(image.src);
-      if (!stat) row = { src: image.src, size: -1, mtime: 0, hash: null, width: image.width };
-      else if (before && before.size === stat.size && before.mtime === stat.mtimeMs && before.hash) row = { ...before, width: image.width };
+      const known = before?.hash ? { size: before.size, mtime: before.mtime, hash: before.hash } : null;
+      const stamp = stampOf(join(this.#exportDir, image.src), known);
+      if (!stamp) row = { src: image.src, size: -1, mtime: 0, hash: null, width: image.width };
       else {
-        row = { src: image.src, size: stat.size, mtime: stat.mtimeMs, hash: sourceHash(file), width: image.width };
-        this.hashed++;
+        row = { src: image.src, ...stamp, width: image.width };
+        if (stamp !== known) this.hashed++;
       }
       this.rows.set(image.src, row);
     } else if (image.width > row.width) row.width = image.width;
