@@ -137,6 +137,21 @@ for (const shop of SHOPS) {
       expect(products).toBe(productPaths.size);
     });
 
+    test('the icon is inline and draws no text; a hidden country flag loads only when shown', () => {
+      for (const file of ['/index.html', '/404.html']) {
+        const html = read(shop, file);
+        const icon = /<link rel="icon" href="data:image\/svg\+xml,([^"]+)"/.exec(html)?.[1];
+        expect(icon, file).toBeTruthy();
+        // A <text> in the icon's own SVG document makes Chromium look fonts up again after the load.
+        const svg = decodeURIComponent(icon!);
+        expect(svg).toMatch(/^<svg [^>]*>.*<path /);
+        expect(svg).not.toMatch(/<text/);
+        const flags = html.match(/<img class="country-flag"[^>]*>/g) ?? [];
+        for (const img of flags) expect(img, file).toMatch(/ hidden/.test(img) ? / loading="lazy"/ : /^(?!.*loading=)/);
+        if (shop !== 'ro') expect(flags.filter((img) => / hidden/.test(img)).length, file).toBeGreaterThan(0);
+      }
+    });
+
     test("the header's islands are the same HTML on every page, with React ids no page island shares (decision 0011)", () => {
       const header = /<astro-island [^>]*component-url="\/_astro\/(SearchBox|PhoneBox|AccountMenu|MiniCart)\.[^"]+"[\s\S]*?<\/astro-island>/g;
       const seen = new Map<string, string>();
