@@ -1,7 +1,8 @@
 /**
  * Checks over each built shop (no browser needed): the routes of spec §2 answer, no internal
  * link leads to a missing page, the HTML validates, every JSON-LD block parses and products carry
- * the required fields, and no script or event handler from editor HTML survives.
+ * the required fields, the site's icon draws no text, and no script or event handler from editor
+ * HTML survives.
  */
 import { expect, test } from '@playwright/test';
 import { HtmlValidate } from 'html-validate';
