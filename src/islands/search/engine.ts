@@ -40,6 +40,7 @@ interface Pagefind {
   search: (term: string, o?: object) => Promise<PagefindResponse | null>;
   filters: () => Promise<Record<string, Record<string, number>>>;
   preload: (term: string, o?: object) => Promise<void>;
+  destroy: () => Promise<void>;
 }
 
 let loading: Promise<Pagefind> | undefined;
@@ -67,6 +68,23 @@ export function loadPagefind(): Promise<Pagefind> {
     loading = undefined;
     throw e;
   }));
+}
+
+/**
+ * Forgets the index this page has loaded, so that the next search loads it as the site has it now.
+ * A deploy (an editor's rebuild) replaces the index's files: a page opened before it keeps the old
+ * index's list of files, whose names are gone, and each of its searches would fail until a reload.
+ * Called when a search fails (src/islands/search/useSearch.ts), which then searches once more.
+ */
+export async function forgetIndex(): Promise<void> {
+  const was = loading;
+  loading = undefined;
+  filtersReady = undefined;
+  filtersLoaded = false;
+  searches.clear();
+  sheets.clear();
+  const pf = await was?.catch(() => undefined);
+  await pf?.destroy().catch(() => {});
 }
 
 async function loadParts(): Promise<string[]> {

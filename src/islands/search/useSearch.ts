@@ -1,6 +1,6 @@
 /** The state of one search (dropdown or results page): products by chunks, facets, contents. */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { searchContents, searchProducts, type ContentHit, type ProductHit, type ProductSearch } from './engine.ts';
+import { forgetIndex, searchContents, searchProducts, type ContentHit, type ProductHit, type ProductSearch } from './engine.ts';
 import { formatCount, isSearchable } from './rules.ts';
 import { m } from '../../i18n/generated/messages.js';
 
@@ -32,6 +32,8 @@ export function useSearch(term: string, dropdown: boolean) {
   // A search that failed runs again when asked (retry), though its term did not change.
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
+  // The search (term, category, place) that failed and was run once more by itself.
+  const retriedOnce = useRef('');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is what a retry changes
   useEffect(() => {
@@ -43,6 +45,7 @@ export function useSearch(term: string, dropdown: boolean) {
     // For scripts/bench/search.ts: from the end of the debounce to the first results on screen.
     performance.mark('search:start', { detail: term });
     const stale = () => seq !== current.current.seq;
+    const key = `${term}\n${category ?? ''}\n${dropdown}`;
     (async () => {
       // Contents (for 'All' only) are searched alongside the products. Products show as soon as
       // they are there; without any, the answer waits for the contents, so 'no results' is never
@@ -76,9 +79,18 @@ export function useSearch(term: string, dropdown: boolean) {
         const contents = await contentsSearch;
         if (!stale()) setState((s) => ({ ...s, contents }));
       }
-    })().catch((error: unknown) => {
+      retriedOnce.current = '';
+    })().catch(async (error: unknown) => {
       console.error('search', error);
-      if (!stale()) setState({ ...EMPTY, status: 'error' });
+      // The index may be one a deploy has replaced since the page loaded it: the search runs once
+      // more on the index as the site has it now, and only a second failure is shown.
+      await forgetIndex();
+      if (stale()) return;
+      if (retriedOnce.current !== key) {
+        retriedOnce.current = key;
+        return setAttempt((a) => a + 1);
+      }
+      setState({ ...EMPTY, status: 'error' });
     });
   }, [term, category, dropdown, attempt]);
 

@@ -368,6 +368,34 @@ test.describe('live search box', () => {
     await expect(status(page)).toHaveText(TEXTS.de.error);
   });
 
+  test('a deploy while the page is open: a search that finds the index files gone loads the index again and answers', async ({ page }) => {
+    // A deploy replaces the index's files under new names: until the page loads the index's entry
+    // again, the chunks and fragments it asks for are gone (404), as on Netlify after a deploy.
+    let deployed = false;
+    let reloaded = false;
+    let gone = 0;
+    await page.route('**/pagefind/**', (r) => {
+      const path = new URL(r.request().url()).pathname;
+      if (deployed && path.endsWith('/pagefind-entry.json')) reloaded = true;
+      if (deployed && !reloaded && /\/pagefind\/(?:parts\/[0-9a-f]+\/)?(?:index|fragment)\//.test(path)) {
+        gone++;
+        return r.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' });
+      }
+      return r.continue();
+    });
+    await open(page);
+    await type(page, 'Kombizange');
+    await expect(hits(page).first()).toBeVisible();
+    deployed = true;
+    const p = testCatalog('de').product(F.simpleProductId)!;
+    await box(page).fill('');
+    await type(page, p.ref);
+    await expect(hitTitles(page).first()).toHaveText(p.title);
+    await expect(status(page)).not.toHaveText(TEXTS.de.error);
+    expect(gone, 'the old index asked for a file that is gone').toBeGreaterThan(0);
+    expect(reloaded).toBe(true);
+  });
+
   test('prices come from the price sheets beside the index (decision 0015): a sheet that fails is the error message, and typing again loads it', async ({ page }) => {
     const cat = testCatalog('de');
     const [p, q] = [cat.product(F.simpleProductId)!, cat.product(F.lowStockProductId)!];
