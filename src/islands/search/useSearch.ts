@@ -82,6 +82,8 @@ export function useSearch(term: string, dropdown: boolean) {
       retriedOnce.current = '';
     })().catch(async (error: unknown) => {
       console.error('search', error);
+      // A newer search runs: it answers (or fails, and comes here) with the index as it is.
+      if (stale()) return;
       // The index may be one a deploy has replaced since the page loaded it: the search runs once
       // more on the index as the site has it now, and only a second failure is shown.
       await forgetIndex();
