@@ -11,6 +11,7 @@ import { stockLevel } from '../../catalog/stock.ts';
 import { countryId, excludeVAT } from '../../stores/country.ts';
 import { CONTENT_SHOWN, SCROLL_THRESHOLD_PX, categoryFacets, highlight, priceFor } from './rules.ts';
 import type { ContentHit, ProductHit } from './engine.ts';
+import type { SearchState } from './useSearch.ts';
 
 export function Marked({ text, term }: { text: string; term: string }) {
   return <>{highlight(text, term).map((p, i) => (p.mark ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}</>;
@@ -112,8 +113,25 @@ function ContentGroup({ folder, items, term }: { folder: string; items: ContentH
   );
 }
 
+/**
+ * The end of a list with more results: the infinite-scroll sentinel; after a chunk failed to load
+ * (src/islands/search/useSearch.ts), the search's error (announced) and a button that loads it.
+ */
+export function More({ state, onMore, root }: { state: SearchState; onMore: () => void; root?: () => Element | null }): ReactNode {
+  if (!state.hasMore) return null;
+  if (!state.moreFailed) return <Sentinel onNear={onMore} root={root} watch={state.items.length} />;
+  return (
+    <p className="search-more-failed" role="alert">
+      {m.search_error()}{' '}
+      <button type="button" className="search-folder__more" onClick={onMore}>
+        {m.search_moreRetry()}
+      </button>
+    </p>
+  );
+}
+
 /** Calls onNear when the sentinel comes within 1500 px of the end of `root` (or the viewport). */
-export function Sentinel({ onNear, root, watch }: { onNear: () => void; root?: () => Element | null; watch: unknown }): ReactNode {
+function Sentinel({ onNear, root, watch }: { onNear: () => void; root?: () => Element | null; watch: unknown }): ReactNode {
   const ref = useRef<HTMLDivElement>(null);
   const near = useRef(onNear);
   near.current = onNear;

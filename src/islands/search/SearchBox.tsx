@@ -15,7 +15,7 @@ import type { MoneyFormat } from '../../catalog/prices.ts';
 import { DEBOUNCE_MS, cleanTerm, formatCount, searchPath } from './rules.ts';
 import { prepareSearch, warmUp } from './engine.ts';
 import { statusText, useSearch } from './useSearch.ts';
-import { ContentGroups, Facets, HitBody, Sentinel, usePrice } from './Results.tsx';
+import { ContentGroups, Facets, HitBody, More, usePrice } from './Results.tsx';
 import { withBoundary } from '../IslandBoundary.tsx';
 
 interface Props {
@@ -186,7 +186,7 @@ function SearchBoxIsland({ label, placeholder, submitLabel, money }: Props) {
                   </li>
                 ))}
               </ul>
-              {state.hasMore && <Sentinel onNear={loadMore} root={panelRoot} watch={state.items.length} />}
+              <More state={state} onMore={loadMore} root={panelRoot} />
               <ContentGroups groups={state.contents} term={term} />
               {state.total > 0 && (
                 <a className="search-dropdown__all" href={searchPath(term)}>

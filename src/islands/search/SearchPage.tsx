@@ -9,7 +9,7 @@ import { m } from '../../i18n/generated/messages.js';
 import type { MoneyFormat } from '../../catalog/prices.ts';
 import { termFromPath } from './rules.ts';
 import { statusText, useSearch } from './useSearch.ts';
-import { ContentGroups, Facets, HitBody, Sentinel, usePrice } from './Results.tsx';
+import { ContentGroups, Facets, HitBody, More, usePrice } from './Results.tsx';
 import { withBoundary } from '../IslandBoundary.tsx';
 import './results.scss';
 
@@ -47,7 +47,7 @@ function SearchPageIsland({ money, siteName }: { money: MoneyFormat; siteName: s
               ))}
             </ul>
           )}
-          {state.hasMore && <Sentinel onNear={loadMore} watch={state.items.length} />}
+          <More state={state} onMore={loadMore} />
           <ContentGroups groups={state.contents} term={term ?? ''} />
         </div>
       </div>

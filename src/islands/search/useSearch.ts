@@ -16,9 +16,11 @@ export interface SearchState {
   contents: { folder: string; items: ContentHit[] }[];
   category: string | null;
   hasMore: boolean;
+  /** Loading the next chunk failed (twice): the list ends in the error and a button that loads it. */
+  moreFailed: boolean;
 }
 
-const EMPTY: SearchState = { status: 'idle', term: '', total: 0, facets: {}, items: [], contents: [], category: null, hasMore: false };
+const EMPTY: SearchState = { status: 'idle', term: '', total: 0, facets: {}, items: [], contents: [], category: null, hasMore: false, moreFailed: false };
 
 /** Runs `term` (already debounced by the caller) and exposes loadMore and the category pick. */
 export function useSearch(term: string, dropdown: boolean) {
@@ -28,7 +30,8 @@ export function useSearch(term: string, dropdown: boolean) {
   const [picked, setPicked] = useState<{ term: string; category: string | null }>({ term, category: null });
   const category = picked.term === term ? picked.category : null;
   const setCategory = useCallback((c: string | null) => setPicked({ term, category: c }), [term]);
-  const current = useRef<{ search?: ProductSearch; seq: number; busy: boolean }>({ seq: 0, busy: false });
+  // The search shown, and how many of its hits are loaded (the next chunk starts there).
+  const current = useRef<{ search?: ProductSearch; loaded: number; seq: number; busy: boolean }>({ loaded: 0, seq: 0, busy: false });
   // A search that failed runs again when asked (retry), though its term did not change.
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
@@ -41,7 +44,7 @@ export function useSearch(term: string, dropdown: boolean) {
     current.current.search = undefined;
     if (!term.trim()) return setState(EMPTY);
     if (!isSearchable(term)) return setState({ ...EMPTY, status: 'short' });
-    setState((s) => ({ ...s, status: 'loading', category }));
+    setState((s) => ({ ...s, status: 'loading', category, moreFailed: false }));
     // For scripts/bench/search.ts: from the end of the debounce to the first results on screen.
     performance.mark('search:start', { detail: term });
     const stale = () => seq !== current.current.seq;
@@ -54,7 +57,6 @@ export function useSearch(term: string, dropdown: boolean) {
       contentsSearch?.catch(() => undefined); // awaited below, unless a newer term came first
       const search = await searchProducts(term, category);
       if (stale()) return;
-      current.current.search = search;
       const items = await search.next(0, dropdown);
       const early = search.total === 0 && contentsSearch ? await contentsSearch : null;
       // The results page shows the facets above the results on a phone: they come with the first
@@ -63,6 +65,9 @@ export function useSearch(term: string, dropdown: boolean) {
       const pageFacets = dropdown ? undefined : await search.facetsLater?.();
       if (stale()) return;
       const first = pageFacets ?? search.facets;
+      // The next chunk (loadMore) follows these, not a list still shown from before.
+      current.current.search = search;
+      current.current.loaded = items.length;
       setState((s) => ({
         status: 'done',
         term,
@@ -72,6 +77,7 @@ export function useSearch(term: string, dropdown: boolean) {
         contents: early ?? (category === null ? [] : s.contents),
         category,
         hasMore: items.length < search.total,
+        moreFailed: false,
       }));
       const facets = pageFacets ? undefined : await search.facetsLater?.();
       if (facets && !stale()) setState((s) => ({ ...s, facets: category === null ? facets : { ...s.facets, ...facets } }));
@@ -102,25 +108,39 @@ export function useSearch(term: string, dropdown: boolean) {
 
   const loadMore = useCallback(async () => {
     const c = current.current;
-    const search = c.search;
-    if (!search || c.busy) return;
+    const shown = c.search;
+    if (!shown || c.busy || c.loaded >= shown.total) return;
     const seq = c.seq;
+    const stale = () => seq !== c.seq;
     c.busy = true;
-    try {
-      const loaded = state.items.length;
-      if (loaded >= search.total) return;
-      const more = await search.next(loaded, dropdown);
-      if (seq !== c.seq) return;
+    // The next chunk of `search` after what is shown; a hit already shown is not shown twice.
+    const more = async (search: ProductSearch) => {
+      const hits = await search.next(c.loaded, dropdown);
+      if (stale()) return;
+      c.search = search;
+      const loaded = (c.loaded += hits.length);
       setState((s) => {
-        const items = [...s.items, ...more];
-        return { ...s, items, hasMore: items.length < search.total };
+        const seen = new Set(s.items.map((h) => h.url));
+        const items = [...s.items, ...hits.filter((h) => !seen.has(h.url))];
+        return { ...s, items, total: search.total, hasMore: loaded < search.total, moreFailed: false };
+      });
+    };
+    try {
+      await more(shown).catch(async (error: unknown) => {
+        console.error('search', error);
+        if (stale()) return;
+        // As for a search (above): the index may be one a deploy has replaced. The list goes on
+        // from the index as the site has it now; only a second failure is shown.
+        await forgetIndex();
+        if (!stale()) await more(await searchProducts(shown.term, shown.category));
       });
     } catch (error) {
       console.error('search', error);
+      if (!stale()) setState((s) => ({ ...s, moreFailed: true }));
     } finally {
       c.busy = false;
     }
-  }, [state.items.length, dropdown]);
+  }, [dropdown]);
 
   return { state, category, setCategory, loadMore, retry };
 }

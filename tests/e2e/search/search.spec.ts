@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 import { SAMPLE_FIXTURES as F } from '../../../scripts/sample/fixtures.ts';
 import { getShop } from '../../../src/shops/index.ts';
 import { THUMB_WIDTH } from '../../../src/catalog/images.ts';
@@ -42,6 +42,23 @@ async function recordCounts(page: Page) {
 
 /** The counts of results recorded in the page (`__counts`: recordCounts, or a test's own recorder), 0 left out. */
 const countsSeen = (page: Page) => page.evaluate(() => (window as unknown as { __counts: number[] }).__counts.filter((n) => n > 0));
+
+/** The serious and critical axe violations on the page as it is. */
+async function serious(page: Page) {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The count of `items` once it has stopped growing (the chunks that load by themselves have loaded). */
+async function settled(page: Page, items: Locator) {
+  let n = -1;
+  for (let i = 0; i < 20 && n !== (await items.count()); i++) {
+    n = await items.count();
+    await page.waitForTimeout(400);
+  }
+  return n;
+}
 
 async function open(page: Page, shop: Shop = 'de') {
   await page.goto(shopUrl(shop, aboutPath(shop)));
@@ -287,6 +304,31 @@ test.describe('live search box', () => {
         .routes()
         .some((r) => r.path === url && r.kind === 'product'),
     ).toBe(true);
+  });
+
+  test('the dropdown: more results that fail to load are the error and a button that loads them', async ({ page }) => {
+    let fail = false;
+    await page.route(
+      (url) => isFragment(url.href),
+      (r) => (fail ? r.abort('failed') : r.continue()),
+    );
+    await open(page);
+    await type(page, 'Garantie');
+    await expect(status(page)).toHaveText(/^\d+ Ergebnisse$/);
+    await expect.poll(() => hits(page).count()).toBeGreaterThan(5);
+    const before = await settled(page, hits(page));
+    fail = true;
+    await dropdown(page).evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    const alert = dropdown(page).getByRole('alert');
+    await expect(alert).toContainText(TEXTS.de.error);
+    await expect(hits(page)).toHaveCount(before);
+    // The search's own status line still counts the results: only the next chunk failed.
+    await expect(status(page)).toHaveText(/^\d+ Ergebnisse$/);
+    fail = false;
+    await alert.getByRole('button', { name: 'Weitere Ergebnisse laden' }).click();
+    await expect.poll(() => hits(page).count()).toBeGreaterThan(before);
+    await expect(alert).toHaveCount(0);
+    await expect(box(page)).toHaveAttribute('aria-expanded', 'true');
   });
 
   test('stock states and prices following the country and VAT mode', async ({ page }) => {
@@ -578,6 +620,98 @@ test.describe('/search/{term}', () => {
     await expect(items).toHaveCount(total);
   });
 
+  /**
+   * Opens the results page of `term` at a phone's size; resolves with the hits once the chunks
+   * that load by themselves (the end within 1500 px) have loaded, and more are left.
+   */
+  async function firstChunks(page: Page, shop: Shop, term: string) {
+    await page.setViewportSize({ width: 390, height: 700 });
+    await page.goto(shopUrl(shop, `/search/${term}`));
+    const items = page.locator('.search-page .search-hit');
+    await expect(items.first()).toBeVisible();
+    const shown = await settled(page, items);
+    const total = Number((await page.locator('.search-page [data-search-status]').textContent())!.split(' ')[0]);
+    expect(total, `${term} finds more than what loads at first`).toBeGreaterThan(shown);
+    return { items, total, shown };
+  }
+
+  /** Scrolls down until `items` has more than `n` or a while has passed. */
+  async function scrollPast(page: Page, items: Locator, n: number) {
+    for (let i = 0; i < 20 && (await items.count()) <= n; i++) {
+      await page.mouse.wheel(0, 3000);
+      await page.waitForTimeout(100);
+    }
+  }
+
+  test('a deploy while the list is open: the next chunk comes from the index as the site has it now', async ({ page }) => {
+    // As in the dropdown's test: the old index's chunks and fragments are gone until the page
+    // loads the index's entry again.
+    let deployed = false;
+    let reloaded = false;
+    let gone = 0;
+    await page.route('**/pagefind/**', (r) => {
+      const path = new URL(r.request().url()).pathname;
+      if (deployed && path.endsWith('/pagefind-entry.json')) reloaded = true;
+      if (deployed && !reloaded && /\/pagefind\/(?:parts\/[0-9a-f]+\/)?(?:index|fragment)\//.test(path)) {
+        gone++;
+        return r.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' });
+      }
+      return r.continue();
+    });
+    const { items, total, shown } = await firstChunks(page, 'de', 'Garantie');
+    const before = await page.locator('.search-page .search-hit__title').allTextContents();
+    deployed = true;
+    await scrollPast(page, items, shown);
+    await expect.poll(() => items.count()).toBeGreaterThan(shown);
+    // Nothing shown is lost or shown twice; no error.
+    const titles = await page.locator('.search-page .search-hit__title').allTextContents();
+    expect(titles.slice(0, shown)).toEqual(before);
+    const urls = await page.locator('.search-page .search-hit__link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(new Set(urls).size).toBe(urls.length);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(gone, 'the old index asked for a file that is gone').toBeGreaterThan(0);
+    expect(reloaded).toBe(true);
+    // The rest of the list loads as before.
+    for (let i = 0; i < 40 && (await items.count()) < total; i++) {
+      await page.mouse.wheel(0, 3000);
+      await page.waitForTimeout(100);
+    }
+    await expect(items).toHaveCount(total);
+  });
+
+  for (const [shop, term, texts] of [
+    ['de', 'Garantie', { error: TEXTS.de.error, button: 'Weitere Ergebnisse laden' }],
+    ['ro', 'iarna', { error: 'A apărut o eroare la căutare. Vă rugăm să încercați din nou mai târziu.', button: 'Încarcă mai multe rezultate' }],
+  ] as const) {
+    test(`${shop}: more results that fail to load are the error and a button that loads them; nothing shown is lost`, async ({ page }) => {
+      let fail = false;
+      let failed = 0;
+      await page.route(
+        (url) => isFragment(url.href),
+        (r) => (fail ? (failed++, r.abort('failed')) : r.continue()),
+      );
+      const { items, total, shown } = await firstChunks(page, shop, term);
+      fail = true;
+      await scrollPast(page, items, shown);
+      const alert = page.getByRole('alert');
+      await expect(alert).toContainText(texts.error);
+      // Tried twice (the second time on the index loaded again) before the error shows.
+      expect(failed).toBeGreaterThanOrEqual(2);
+      await expect(items).toHaveCount(shown);
+      expect(await serious(page)).toEqual([]);
+      const button = alert.getByRole('button', { name: texts.button });
+      fail = false;
+      await button.click();
+      await expect.poll(() => items.count()).toBeGreaterThan(shown);
+      await expect(alert).toHaveCount(0);
+      for (let i = 0; i < 40 && (await items.count()) < total; i++) {
+        await page.mouse.wheel(0, 3000);
+        await page.waitForTimeout(100);
+      }
+      await expect(items).toHaveCount(total);
+    });
+  }
+
   test('Romanian shop: results page in Romanian', async ({ page }) => {
     await page.goto(shopUrl('ro', '/search/suruburi'));
     await expect(page.locator('h1')).toHaveText('Rezultatele căutării pentru „suruburi”');
@@ -586,12 +720,6 @@ test.describe('/search/{term}', () => {
 });
 
 test.describe('accessibility', () => {
-  const serious = async (page: Page) => {
-    const { default: AxeBuilder } = await import('@axe-core/playwright');
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  };
-
   // One test per state: three axe runs in one test took 16 s alone and over 30 s under two
   // workers on the 2-core CI machine.
   test('no serious axe violation with the dropdown open on contents (folders)', async ({ page }) => {
