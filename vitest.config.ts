@@ -9,6 +9,8 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
+    // Temporary folders in one folder per run, removed at its end (tests/setup/temp-dir.ts).
+    globalSetup: ['tests/setup/temp-dir.ts'],
     testTimeout: 30_000,
     hookTimeout: 180_000,
   },

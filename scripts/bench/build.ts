@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { astroCacheDir } from '../../src/integrations/incremental.ts';
 import { buildShops, CHILD_PRELOAD, describePhases, type ShopBuild } from '../lib/build-shops.ts';
 
@@ -43,8 +43,11 @@ function timed(args: string[]): { seconds: number; peakRssBytes: number; stdout:
     encoding: 'utf8',
     env: { ...process.env, RSS_REPORT: rssFile },
   });
+  const seconds = (performance.now() - started) / 1000;
+  const peakRssBytes = r.status === 0 ? Number(readFileSync(rssFile, 'utf8')) : 0;
+  rmSync(dirname(rssFile), { recursive: true, force: true });
   if (r.status !== 0) throw new Error(`${args.join(' ')} failed:\n${r.stderr}`);
-  return { seconds: (performance.now() - started) / 1000, peakRssBytes: Number(readFileSync(rssFile, 'utf8')), stdout: r.stdout };
+  return { seconds, peakRssBytes, stdout: r.stdout };
 }
 
 /** The loader's import of a large export into one shop's index, with its peak memory. */

@@ -180,7 +180,7 @@ export function indexBeside(
   env: Record<string, string | undefined>,
   rssFile: string,
   search?: { language: string; partRecords: number; cacheDir: string; siteDir?: string },
-): { marker: string; searchMarker: string | undefined; stop: () => void; peakRssBytes: () => number | undefined } {
+): { marker: string; searchMarker: string | undefined; stop: () => void; peakRssBytes: () => number | undefined; settled: Promise<void> } {
   const marker = join(dirname(rssFile), 'catalog-index.json');
   const searchMarker = search ? join(dirname(rssFile), 'search-index.json') : undefined;
   const indexRss = join(dirname(rssFile), 'index-rss');
@@ -188,7 +188,7 @@ export function indexBeside(
   const dbFile = catalogFile(shop, env.CATALOG_DIR, root);
   const running: (() => void)[] = [];
   let stopped = false;
-  void (async () => {
+  const work = (async () => {
     const index = await runChild('index-child.ts', [env.EXPORT_DIR ?? 'export', shop, dbFile], { ...env, RSS_REPORT: indexRss }, IndexChildLine, (kill) => running.push(kill));
     writePrebuiltIndex(
       marker,
@@ -212,6 +212,9 @@ export function indexBeside(
   return {
     marker,
     searchMarker,
+    // When the work beside the build has ended, its last marker written (a failure of it is not
+    // caught here, as before).
+    settled: work.then(() => undefined),
     stop: () => {
       stopped = true;
       for (const kill of running) kill();
@@ -276,7 +279,6 @@ async function buildShop(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
 }
 
 function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
-  const rssFile = join(mkdtempSync(join(tmpdir(), 'rss-')), 'rss');
   const distDir = resolve(o.distDir ?? 'dist');
   const started = performance.now();
   const env: Record<string, string | undefined> = {
@@ -314,6 +316,8 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
     }
   }
   rmSync(stampFile, { force: true });
+  // The build's peak memory and the markers of the work beside it, in a folder of its own.
+  const rssFile = join(mkdtempSync(join(tmpdir(), 'rss-')), 'rss');
   // The search index beside the build needs its cache folder (incremental builds) and the index.
   const searchBeside = env.INCREMENTAL !== 'off' && env.SEARCH_INDEX !== 'off';
   const indexer = indexBeside(
@@ -368,6 +372,11 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
     child.on('close', (code) => {
       // A build that stopped before it waited for the index: the index has no reader.
       indexer.stop();
+      const peakRssBytes = existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8')) : 0;
+      const indexPeakRssBytes = indexer.peakRssBytes();
+      // The folder of the build's reports and markers (rssFile's) is removed once the index
+      // beside it has written its last marker.
+      void indexer.settled.then(() => rmSync(dirname(rssFile), { recursive: true, force: true }));
       if (code !== 0) return reject(new ShopBuildError(`The ${shop} shop did not build (exit ${code}).\n${tail.join('\n')}`, bundlesReused, changes));
       const ended = performance.now();
       const phases: Record<string, number> = {};
@@ -379,13 +388,13 @@ function buildOne(shop: ShopCode, o: BuildOptions): Promise<ShopBuild> {
         shop,
         seconds: (ended - started) / 1000,
         pages: site.pages,
-        peakRssBytes: existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8')) : 0,
+        peakRssBytes,
         changes,
         rendered,
         reused,
         bundlesReused,
         searchPeakRssBytes,
-        indexPeakRssBytes: indexer.peakRssBytes(),
+        indexPeakRssBytes,
         phases,
       });
     });

@@ -11,7 +11,8 @@
  * Differences the build cannot avoid: none at the time of writing (the list below is empty; a
  * build time written into a file would have to be named here with its reason).
  */
-import { type BigIntStats, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { type BigIntStats, existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +52,10 @@ const indexStats = () => {
 const bundles: { broken?: ShopBuild; brokenPage?: string; reusedAgain?: ShopBuild; cutShort?: ShopBuild } = {};
 let keptBefore: BigIntStats;
 let keptAfter: BigIntStats;
+
+/** The temporary folder of this file's builds (os.tmpdir() of this worker and the processes it starts). */
+const temp = mkdtempSync(join(tmpdir(), 'incremental-builds-'));
+process.env.TMPDIR = temp;
 
 beforeAll(async () => {
   reset(['inc', 'full']);
@@ -250,6 +255,12 @@ describe('an incremental build after an editor changed the catalog', () => {
     expect(readFileSync(join(dist, edits.variantPrice!.url!), 'utf8')).toMatch(/92,55|77,77/);
     expect(existsSync(join(dist, edits.variantGone!.url!))).toBe(false);
     expect([keptAfter.ino, keptAfter.mtimeNs]).toEqual([keptBefore.ino, keptBefore.mtimeNs]);
+  });
+
+  it('leaves nothing in the temporary folder, after the builds that failed too', async () => {
+    expect(bundles.broken).toBeDefined();
+    // The reports' folder goes once the work beside the build has written its last marker.
+    await expect.poll(() => readdirSync(temp)).toEqual([]);
   });
 
   it('shows the changes (the comparison is not between two stale sites)', () => {
