@@ -60,6 +60,44 @@ async function settled(page: Page, items: Locator) {
   return n;
 }
 
+/** Scrolls down until `items` has more than `n` or a while has passed. */
+async function scrollPast(page: Page, items: Locator, n: number) {
+  for (let i = 0; i < 20 && (await items.count()) <= n; i++) {
+    await page.mouse.wheel(0, 3000);
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Scrolls down until the list shows all `total` results (infinite scroll), and expects them. */
+async function scrollToAll(page: Page, items: Locator, total: number) {
+  for (let i = 0; i < 40 && (await items.count()) < total; i++) {
+    await page.mouse.wheel(0, 3000);
+    await page.waitForTimeout(100);
+  }
+  await expect(items).toHaveCount(total);
+}
+
+/**
+ * A deploy while the page is open, from `now()` on: the index's files get new names, so until the
+ * page loads the index's entry again, the chunks and fragments it asks for are gone (404), as on
+ * Netlify after a deploy. `gone` counts those requests; `reloaded` says the entry was fetched again.
+ */
+async function routeDeploy(page: Page) {
+  let deployed = false;
+  let reloaded = false;
+  let gone = 0;
+  await page.route('**/pagefind/**', (r) => {
+    const path = new URL(r.request().url()).pathname;
+    if (deployed && path.endsWith('/pagefind-entry.json')) reloaded = true;
+    if (deployed && !reloaded && /\/pagefind\/(?:parts\/[0-9a-f]+\/)?(?:index|fragment)\//.test(path)) {
+      gone++;
+      return r.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' });
+    }
+    return r.continue();
+  });
+  return { now: () => void (deployed = true), gone: () => gone, reloaded: () => reloaded };
+}
+
 async function open(page: Page, shop: Shop = 'de') {
   await page.goto(shopUrl(shop, aboutPath(shop)));
 }
@@ -411,31 +449,18 @@ test.describe('live search box', () => {
   });
 
   test('a deploy while the page is open: a search that finds the index files gone loads the index again and answers', async ({ page }) => {
-    // A deploy replaces the index's files under new names: until the page loads the index's entry
-    // again, the chunks and fragments it asks for are gone (404), as on Netlify after a deploy.
-    let deployed = false;
-    let reloaded = false;
-    let gone = 0;
-    await page.route('**/pagefind/**', (r) => {
-      const path = new URL(r.request().url()).pathname;
-      if (deployed && path.endsWith('/pagefind-entry.json')) reloaded = true;
-      if (deployed && !reloaded && /\/pagefind\/(?:parts\/[0-9a-f]+\/)?(?:index|fragment)\//.test(path)) {
-        gone++;
-        return r.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' });
-      }
-      return r.continue();
-    });
+    const deploy = await routeDeploy(page);
     await open(page);
     await type(page, 'Kombizange');
     await expect(hits(page).first()).toBeVisible();
-    deployed = true;
+    deploy.now();
     const p = testCatalog('de').product(F.simpleProductId)!;
     await box(page).fill('');
     await type(page, p.ref);
     await expect(hitTitles(page).first()).toHaveText(p.title);
     await expect(status(page)).not.toHaveText(TEXTS.de.error);
-    expect(gone, 'the old index asked for a file that is gone').toBeGreaterThan(0);
-    expect(reloaded).toBe(true);
+    expect(deploy.gone(), 'the old index asked for a file that is gone').toBeGreaterThan(0);
+    expect(deploy.reloaded()).toBe(true);
   });
 
   test('prices come from the price sheets beside the index (decision 0015): a sheet that fails is the error message, and typing again loads it', async ({ page }) => {
@@ -615,11 +640,7 @@ test.describe('/search/{term}', () => {
     expect(counts[0]).toBe(6);
     const before = await items.count();
     expect(before).toBeLessThan(total);
-    for (let i = 0; i < 40 && (await items.count()) < total; i++) {
-      await page.mouse.wheel(0, 3000);
-      await page.waitForTimeout(100);
-    }
-    await expect(items).toHaveCount(total);
+    await scrollToAll(page, items, total);
   });
 
   /**
@@ -637,32 +658,11 @@ test.describe('/search/{term}', () => {
     return { items, total, shown };
   }
 
-  /** Scrolls down until `items` has more than `n` or a while has passed. */
-  async function scrollPast(page: Page, items: Locator, n: number) {
-    for (let i = 0; i < 20 && (await items.count()) <= n; i++) {
-      await page.mouse.wheel(0, 3000);
-      await page.waitForTimeout(100);
-    }
-  }
-
   test('a deploy while the list is open: the next chunk comes from the index as the site has it now', async ({ page }) => {
-    // As in the dropdown's test: the old index's chunks and fragments are gone until the page
-    // loads the index's entry again.
-    let deployed = false;
-    let reloaded = false;
-    let gone = 0;
-    await page.route('**/pagefind/**', (r) => {
-      const path = new URL(r.request().url()).pathname;
-      if (deployed && path.endsWith('/pagefind-entry.json')) reloaded = true;
-      if (deployed && !reloaded && /\/pagefind\/(?:parts\/[0-9a-f]+\/)?(?:index|fragment)\//.test(path)) {
-        gone++;
-        return r.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' });
-      }
-      return r.continue();
-    });
+    const deploy = await routeDeploy(page);
     const { items, total, shown } = await firstChunks(page, 'de', 'Garantie');
     const before = await page.locator('.search-page .search-hit__title').allTextContents();
-    deployed = true;
+    deploy.now();
     await scrollPast(page, items, shown);
     await expect.poll(() => items.count()).toBeGreaterThan(shown);
     // Nothing shown is lost or shown twice; no error.
@@ -671,14 +671,10 @@ test.describe('/search/{term}', () => {
     const urls = await page.locator('.search-page .search-hit__link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(new Set(urls).size).toBe(urls.length);
     await expect(page.getByRole('alert')).toHaveCount(0);
-    expect(gone, 'the old index asked for a file that is gone').toBeGreaterThan(0);
-    expect(reloaded).toBe(true);
+    expect(deploy.gone(), 'the old index asked for a file that is gone').toBeGreaterThan(0);
+    expect(deploy.reloaded()).toBe(true);
     // The rest of the list loads as before.
-    for (let i = 0; i < 40 && (await items.count()) < total; i++) {
-      await page.mouse.wheel(0, 3000);
-      await page.waitForTimeout(100);
-    }
-    await expect(items).toHaveCount(total);
+    await scrollToAll(page, items, total);
   });
 
   for (const [shop, term, texts] of [
@@ -706,11 +702,7 @@ test.describe('/search/{term}', () => {
       await button.click();
       await expect.poll(() => items.count()).toBeGreaterThan(shown);
       await expect(alert).toHaveCount(0);
-      for (let i = 0; i < 40 && (await items.count()) < total; i++) {
-        await page.mouse.wheel(0, 3000);
-        await page.waitForTimeout(100);
-      }
-      await expect(items).toHaveCount(total);
+      await scrollToAll(page, items, total);
     });
   }
 
